@@ -1,0 +1,10 @@
+/** `npm run bench`: every benchmark in turn; tables on stdout, figures in bench/results.json. */
+import { benchSessions } from './sessions';
+
+const benches: Record<string, () => Promise<void>> = { sessions: benchSessions };
+const only = process.argv.slice(2);
+for (const [name, bench] of Object.entries(benches)) {
+  if (only.length && !only.includes(name)) continue;
+  await bench();
+}
+process.stdout.write('\nFigures written to bench/results.json\n');

@@ -1,0 +1,55 @@
+import { HttpError } from '../errors';
+
+/** The page could not be opened: DNS failure, refused connection, timeout, bad certificate. */
+export class NavigationFailed extends HttpError {
+  constructor(url: string, reason: string) {
+    super(
+      400,
+      `Could not open ${url}: ${reason}. Check that the URL is right and the site is reachable from the relay.`,
+    );
+  }
+}
+
+/** The browser behind a session stopped (crash, lost connection to the browser server). */
+export class BrowserGone extends HttpError {
+  constructor(detail: string) {
+    super(
+      500,
+      `The session's browser stopped unexpectedly (${detail}). Create a new session; the relay starts a new browser by itself.`,
+    );
+  }
+}
+
+/** No browser could be started or reached at all. */
+export class BrowserUnavailable extends HttpError {
+  constructor(detail: string) {
+    super(503, `No browser is available: ${detail}`, { 'Retry-After': '5' });
+  }
+}
+
+/** Rewrites Playwright's long error text into the short reason a client can act on. */
+export function describeNavigationError(error: unknown, timeoutMs: number): string {
+  const text = error instanceof Error ? error.message : String(error);
+  if (/Timeout \d+ms exceeded|TimeoutError/.test(text))
+    return `the page did not load within ${Math.round(timeoutMs / 1000)} s`;
+  const net = /net::(ERR_[A-Z_]+)/.exec(text)?.[1];
+  if (net) {
+    const words: Record<string, string> = {
+      ERR_NAME_NOT_RESOLVED: 'the host name could not be resolved',
+      ERR_CONNECTION_REFUSED: 'the connection was refused',
+      ERR_CONNECTION_RESET: 'the connection was reset',
+      ERR_CONNECTION_TIMED_OUT: 'the connection timed out',
+      ERR_ADDRESS_UNREACHABLE: 'the address is unreachable',
+      ERR_INTERNET_DISCONNECTED: 'the relay has no network connection',
+      ERR_CERT_AUTHORITY_INVALID: 'its TLS certificate is not trusted',
+      ERR_CERT_COMMON_NAME_INVALID: 'its TLS certificate does not match the host',
+      ERR_TUNNEL_CONNECTION_FAILED: 'the proxy could not connect to it',
+      ERR_PROXY_CONNECTION_FAILED: 'the proxy could not be reached',
+      ERR_EMPTY_RESPONSE: 'the server sent an empty response',
+      ERR_UNSAFE_PORT: 'browsers refuse to connect to that port',
+      ERR_ABORTED: 'the navigation was aborted (the URL may be a download)',
+    };
+    return `${words[net] ?? 'a network error occurred'} (${net})`;
+  }
+  return text.split('\n')[0] ?? text;
+}

@@ -1,0 +1,51 @@
+import { BadRequest } from '../errors';
+
+export interface ProxySettings {
+  server: string;
+  username?: string;
+  password?: string;
+}
+
+/**
+ * Round-robin over TANDEM_PROXY_URLS. A `{session}` placeholder in a username is replaced by the
+ * session id, which rotating residential gateways read as "give this session its own IP".
+ */
+export class ProxyPool {
+  private readonly urls: URL[];
+  private next = 0;
+
+  constructor(list: string | undefined) {
+    this.urls = (list ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((s) => {
+        try {
+          return new URL(s);
+        } catch {
+          throw new Error(`TANDEM_PROXY_URLS: "${s}" is not a URL such as http://user:pass@proxy.example:8080`);
+        }
+      });
+  }
+
+  get size(): number {
+    return this.urls.length;
+  }
+
+  /** The proxy for a new session; 400 when none is configured. */
+  take(sessionId: string): ProxySettings {
+    const url = this.urls[this.next++ % Math.max(this.urls.length, 1)];
+    if (!url) {
+      throw new BadRequest(
+        'use_proxy is true but this relay has no proxy configured. Set TANDEM_PROXY_URLS to a comma-separated list of proxy URLs, or send use_proxy: false.',
+      );
+    }
+    const username = decodeURIComponent(url.username).replaceAll('{session}', sessionId.replaceAll('_', ''));
+    const password = decodeURIComponent(url.password);
+    return {
+      server: `${url.protocol}//${url.host}`,
+      ...(username ? { username } : {}),
+      ...(password ? { password } : {}),
+    };
+  }
+}

@@ -1,0 +1,98 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const boolFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const url = (name: string) => z.url({ message: `${name} must be a full URL such as http://127.0.0.1:8787` }).optional();
+
+/** Every setting, read from the environment (and `.env`). Names and defaults are documented in the README. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  TANDEM_DATA_DIR: z.string().min(1).default('./.tandem'),
+  TANDEM_PUBLIC_URL: url('TANDEM_PUBLIC_URL'),
+  TANDEM_ADMIN_EMAIL: z.email().default('admin@localhost'),
+  TANDEM_BOOTSTRAP_KEY: optionalString.pipe(
+    z.string().min(24, 'TANDEM_BOOTSTRAP_KEY must be at least 24 characters (use a random secret)').optional(),
+  ),
+  TANDEM_NODE_ID: z
+    .string()
+    .regex(/^[a-z0-9]{1,8}$/, 'TANDEM_NODE_ID must be 1-8 lowercase letters or digits')
+    .default('n0'),
+  TANDEM_MAX_SESSIONS: z.coerce.number().int().min(1).default(50),
+  TANDEM_SESSION_IDLE_SECONDS: z.coerce.number().positive().default(600),
+  TANDEM_SESSION_BUSY_WAIT_SECONDS: z.coerce.number().positive().default(120),
+  TANDEM_NAVIGATION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  TANDEM_SCREENSHOT_TTL_HOURS: z.coerce.number().positive().default(24),
+  TANDEM_START_URL: z.url().default('https://www.google.com'),
+  TANDEM_ALLOW_PRIVATE_NETWORK: boolFromEnv.optional(),
+  TANDEM_PROXY_URLS: optionalString,
+  CHROMIUM_PATH: optionalString,
+  TANDEM_BROWSER_WS_ENDPOINT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^wss?:\/\//, 'TANDEM_BROWSER_WS_ENDPOINT must be a ws:// or wss:// URL from launchServer()')
+      .optional(),
+  ),
+  TANDEM_HEADLESS: boolFromEnv.default(true),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalString,
+  TANDEM_MODEL_FAST: optionalString,
+  TANDEM_MODEL_STANDARD: optionalString,
+  TANDEM_PLANNER: z.enum(['auto', 'llm', 'builtin']).default('auto'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Omit<Env, 'TANDEM_ALLOW_PRIVATE_NETWORK' | 'TANDEM_DATA_DIR'> {
+  TANDEM_DATA_DIR: string;
+  TANDEM_ALLOW_PRIVATE_NETWORK: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}
+
+/** Validates settings; one line per bad value. `overrides` win over the environment (tests, embedding). */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  overrides: Partial<Env> = {},
+): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? '');
+        const value = env[name];
+        return `${name}=${value === undefined ? '(unset)' : JSON.stringify(value)}: ${issue.message}`;
+      }),
+    );
+  }
+  const merged = { ...parsed.data, ...overrides };
+  return {
+    ...merged,
+    TANDEM_DATA_DIR: resolve(merged.TANDEM_DATA_DIR),
+    TANDEM_ALLOW_PRIVATE_NETWORK: merged.TANDEM_ALLOW_PRIVATE_NETWORK ?? isLoopback(merged.HOST),
+  };
+}
+
+/** Reads `.env` from the working directory into process.env, when present (existing variables win). */
+export function loadDotEnv(path = '.env'): void {
+  if (existsSync(path)) process.loadEnvFile(path);
+}

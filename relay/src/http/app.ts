@@ -1,0 +1,35 @@
+import express, { type Express } from 'express';
+import type { Services } from '../services';
+import { requireApiKey } from './auth';
+import { errorHandler, notFoundHandler } from './error-handler';
+import { requestContext } from './request-context';
+import { browseRoutes } from './routes/browse';
+import { docsRoutes } from './routes/docs';
+import { retrieveRoutes } from './routes/retrieve';
+import { screenshotRoutes } from './routes/screenshots';
+import { sessionRoutes } from './routes/sessions';
+
+export function createApp(services: Services): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(requestContext(services.logger));
+
+  app.get('/', (_req, res) => res.redirect('/docs'));
+  app.get('/healthz', (_req, res) => {
+    res.json({ ok: true, version: services.version, sessions: services.sessions.size });
+  });
+  app.use(docsRoutes(services));
+  app.use(screenshotRoutes(services));
+
+  // Auth before body parsing: a caller without a key hears 401, not details about its body.
+  app.use('/v1/web', requireApiKey(services.store));
+  // Every body is read as JSON whatever its Content-Type, so `curl -d '{...}'` works as typed.
+  app.use(express.json({ limit: '1mb', type: () => true, strict: false }));
+  app.use(sessionRoutes(services));
+  app.use(browseRoutes(services));
+  app.use(retrieveRoutes(services));
+
+  app.use(notFoundHandler);
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,27 @@
+import type { RequestHandler } from 'express';
+import { Unauthorized } from '../errors';
+import type { Store } from '../store/store';
+import { locals } from './context';
+
+const HOW =
+  'Send your API key in the X_SERVICE_API_KEY header, or as Authorization: Bearer <key> (proxies such as nginx drop headers with underscores by default).';
+
+/** Resolves the API key (X_SERVICE_API_KEY or Authorization: Bearer) to an account; 401 otherwise. */
+export function requireApiKey(store: Store): RequestHandler {
+  return (req, res, next) => {
+    const header = req.get('x_service_api_key') ?? req.get('x-service-api-key');
+    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
+    const key = header?.trim() || bearer;
+    if (!key) throw new Unauthorized(`Missing API key. ${HOW}`);
+    const record = store.apiKeys.resolve(key);
+    if (!record) {
+      throw new Unauthorized(
+        'Invalid or revoked API key. Use a key printed at first start or created in the console (or set TANDEM_BOOTSTRAP_KEY).',
+      );
+    }
+    const ctx = locals(res);
+    ctx.apiKey = record;
+    ctx.log = ctx.log.child({ accountId: record.accountId });
+    next();
+  };
+}

@@ -1,0 +1,78 @@
+import type { ErrorBody, ValidationErrorBody } from '@tandem/shared';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { HttpError, STATUS_NAMES, ValidationFailed } from '../errors';
+import { locals } from './context';
+
+interface BodyParserError extends Error {
+  type?: string;
+  status?: number;
+  body?: string;
+}
+
+function jsonErrorPosition(message: string): number {
+  return Number(/position (\d+)/.exec(message)?.[1] ?? 0);
+}
+
+export function sendError(
+  res: Parameters<RequestHandler>[1],
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  const body: ErrorBody = { statusCode: status, error: STATUS_NAMES[status] ?? 'Error', message };
+  res.status(status).set(headers).json(body);
+}
+
+/** The one place errors become responses: 422 in the FastAPI shape, everything else {statusCode, error, message}. */
+export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _next) => {
+  const ctx = locals(res);
+  if (res.headersSent) {
+    ctx.log?.warn({ err: error }, 'error after the response started');
+    res.end();
+    return;
+  }
+  if (error instanceof ValidationFailed) {
+    const body: ValidationErrorBody = { detail: error.issues };
+    res.status(422).json(body);
+    return;
+  }
+  if (error instanceof HttpError) {
+    if (error.status >= 500) ctx.log?.error({ err: error }, error.message);
+    sendError(res, error.status, error.message, error.headers);
+    return;
+  }
+  const parserError = error as BodyParserError;
+  if (parserError.type === 'entity.parse.failed') {
+    const body: ValidationErrorBody = {
+      detail: [
+        {
+          loc: ['body', jsonErrorPosition(parserError.message)],
+          msg: 'JSON decode error',
+          type: 'json_invalid',
+          input: {},
+          ctx: { error: parserError.message },
+        },
+      ],
+    };
+    res.status(422).json(body);
+    return;
+  }
+  if (parserError.type === 'entity.too.large') {
+    sendError(res, 413, 'The request body is larger than 1 MB. Send a smaller body.');
+    return;
+  }
+  if (typeof parserError.status === 'number' && parserError.status >= 400 && parserError.status < 500) {
+    sendError(res, parserError.status, parserError.message);
+    return;
+  }
+  ctx.log?.error({ err: error }, 'unhandled error');
+  sendError(
+    res,
+    500,
+    `Internal error (request id ${ctx.requestId ?? 'unknown'}). The relay logged the details under that id; retry, and report it if it persists.`,
+  );
+};
+
+export const notFoundHandler: RequestHandler = (req, res) => {
+  sendError(res, 404, `No route ${req.method} ${req.path}. The API is described at /docs and /v1/openapi.json.`);
+};

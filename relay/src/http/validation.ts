@@ -1,0 +1,126 @@
+import type { ValidationIssue } from '@tandem/shared';
+import type { Request, RequestHandler } from 'express';
+import type { z } from 'zod';
+import { ValidationFailed } from '../errors';
+
+type Where = 'body' | 'path';
+
+const TYPE_WORDS: Record<string, [type: string, msg: string]> = {
+  string: ['string_type', 'Input should be a valid string'],
+  number: ['float_type', 'Input should be a valid number'],
+  int: ['int_type', 'Input should be a valid integer'],
+  boolean: ['bool_type', 'Input should be a valid boolean'],
+  array: ['list_type', 'Input should be a valid list'],
+  record: ['dict_type', 'Input should be a valid dictionary'],
+  object: ['model_attributes_type', 'Input should be a valid dictionary or object to extract fields from'],
+};
+
+function quoteList(values: readonly unknown[]): string {
+  const quoted = values.map((v) => `'${String(v)}'`);
+  return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/** Turns zod issues into the FastAPI/pydantic 422 `detail` items. */
+export function toValidationIssues(
+  where: Where,
+  issues: readonly z.core.$ZodIssue[],
+  input: unknown,
+): ValidationIssue[] {
+  return issues.map((issue) => {
+    const loc = [where, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
+    const value = valueAt(input, issue.path);
+    switch (issue.code) {
+      case 'invalid_type': {
+        if (value === undefined) return { loc, msg: 'Field required', type: 'missing' };
+        if (issue.expected === 'int' && typeof value === 'number') {
+          return {
+            loc,
+            msg: 'Input should be a valid integer, got a number with a fractional part',
+            type: 'int_from_float',
+            input: value,
+          };
+        }
+        const [type, msg] = TYPE_WORDS[issue.expected] ?? [
+          `${issue.expected}_type`,
+          `Input should be a valid ${issue.expected}`,
+        ];
+        return { loc, msg, type, input: value };
+      }
+      case 'invalid_value': {
+        const expected = quoteList(issue.values);
+        return { loc, msg: `Input should be ${expected}`, type: 'enum', input: value, ctx: { expected } };
+      }
+      case 'too_small': {
+        const bound = Number(issue.minimum);
+        return issue.inclusive
+          ? {
+              loc,
+              msg: `Input should be greater than or equal to ${bound}`,
+              type: 'greater_than_equal',
+              input: value,
+              ctx: { ge: bound },
+            }
+          : {
+              loc,
+              msg: `Input should be greater than ${bound}`,
+              type: 'greater_than',
+              input: value,
+              ctx: { gt: bound },
+            };
+      }
+      case 'too_big': {
+        const bound = Number(issue.maximum);
+        return issue.inclusive
+          ? {
+              loc,
+              msg: `Input should be less than or equal to ${bound}`,
+              type: 'less_than_equal',
+              input: value,
+              ctx: { le: bound },
+            }
+          : { loc, msg: `Input should be less than ${bound}`, type: 'less_than', input: value, ctx: { lt: bound } };
+      }
+      default:
+        return { loc, msg: issue.message, type: 'value_error', input: value };
+    }
+  });
+}
+
+/** Whether the request carried any body bytes (the JSON parser turns an empty one into `{}`). */
+function hasBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** Parses `req.body` (and path params) with the endpoint's schemas; 422 on failure. Parsed data replaces the raw input. */
+export function validate(schemas: { body?: z.ZodObject; params?: z.ZodObject }): RequestHandler {
+  return (req, res, next) => {
+    const issues: ValidationIssue[] = [];
+    if (schemas.params) {
+      const parsed = schemas.params.safeParse(req.params);
+      if (parsed.success) res.locals.params = parsed.data;
+      else issues.push(...toValidationIssues('path', parsed.error.issues, req.params));
+    }
+    if (schemas.body) {
+      const body: unknown = req.body;
+      if (body === undefined || !hasBody(req)) {
+        issues.push({ loc: ['body'], msg: 'Field required', type: 'missing' });
+      } else {
+        const parsed = schemas.body.safeParse(body);
+        if (parsed.success) res.locals.body = parsed.data;
+        else issues.push(...toValidationIssues('body', parsed.error.issues, body));
+      }
+    }
+    if (issues.length) throw new ValidationFailed(issues);
+    next();
+  };
+}

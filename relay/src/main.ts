@@ -1,0 +1,49 @@
+import { ConfigError, loadConfig, loadDotEnv } from './config';
+import { startRelay } from './server';
+
+/** `npm start`: configuration from the environment (and .env), then the relay until SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  loadDotEnv();
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nFix these environment variables (or .env) and start again.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const relay = await startRelay(config);
+  const base = relay.services.publicUrl();
+  if (relay.firstStart) {
+    const { email, password, apiKey } = relay.firstStart;
+    process.stdout.write(
+      [
+        '',
+        '  Tandem is ready. This is the first start, so an account and an API key were created.',
+        '  They are shown this once; keep them somewhere safe.',
+        '',
+        `    account email : ${email}`,
+        `    password      : ${password}`,
+        `    API key       : ${apiKey}`,
+        '',
+        `    API           : ${base}/v1/web`,
+        `    API reference : ${base}/docs`,
+        '',
+        `  Try it: curl -s ${base}/v1/web/sessions -H "X_SERVICE_API_KEY: ${apiKey}"`,
+        '',
+      ].join('\n'),
+    );
+  } else {
+    process.stdout.write(`\n  Tandem is running: API ${base}/v1/web · reference ${base}/docs\n\n`);
+  }
+  const stop = (signal: string) => {
+    relay.services.logger.info({ signal }, 'shutting down');
+    void relay.close().then(() => process.exit(0));
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+void main();

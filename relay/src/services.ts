@@ -1,0 +1,21 @@
+import type { BrowserHost } from './browser/browser-host';
+import type { ProxyPool } from './browser/proxies';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import type { SessionManager } from './sessions/manager';
+import type { ScreenshotStore } from './store/screenshots';
+import type { Store } from './store/store';
+
+/** Everything a request handler may use; built once by `startRelay`. */
+export interface Services {
+  config: Config;
+  logger: Logger;
+  store: Store;
+  sessions: SessionManager;
+  browsers: BrowserHost;
+  proxies: ProxyPool;
+  screenshots: ScreenshotStore;
+  /** Base URL clients reach the relay at (TANDEM_PUBLIC_URL, or the listening address). */
+  publicUrl(): string;
+  version: string;
+}

@@ -1,0 +1,150 @@
+import type { BrowserDriver } from '../browser/driver';
+import { BrowserGone } from '../browser/errors';
+import { AtCapacity, SessionBusy, SessionGone } from '../errors';
+import type { Logger } from '../logger';
+import { randomBase62 } from '../store/secrets';
+import { QueueWaitTimeout } from './queue';
+import { type EndReason, Session, type SessionInfo } from './session';
+
+export interface SessionManagerOptions {
+  nodeId: string;
+  maxSessions: number;
+  idleMs: number;
+  busyWaitMs: number;
+  logger: Logger;
+}
+
+/** Ended sessions remembered so a late caller hears "closed" or "expired" rather than "unknown". */
+const TOMBSTONES = 10_000;
+
+/**
+ * Live sessions, in memory (they last minutes). One in-process implementation; the seam for a
+ * Redis-backed directory across relay nodes (DESIGN §9).
+ */
+export class SessionManager {
+  private readonly sessions = new Map<string, Session>();
+  private readonly ended = new Map<string, { accountId: string; reason: EndReason }>();
+  /** Slots held by sessions still being created, so concurrent creates respect the cap. */
+  private reserved = 0;
+
+  constructor(private readonly options: SessionManagerOptions) {}
+
+  newId(): string {
+    return `ses_${this.options.nodeId}_${randomBase62(128)}`;
+  }
+
+  /** Creates a session whose driver `open` builds; the cap counts sessions still opening. */
+  async create(
+    info: SessionInfo,
+    open: (sessionId: string) => Promise<BrowserDriver>,
+    id = this.newId(),
+  ): Promise<Session> {
+    if (this.sessions.size + this.reserved >= this.options.maxSessions) {
+      throw new AtCapacity(this.options.maxSessions, this.retryAfterSeconds());
+    }
+    this.reserved++;
+    let driver: BrowserDriver;
+    try {
+      driver = await open(id);
+    } finally {
+      this.reserved--;
+    }
+    const session = new Session(id, info, driver, this.options.busyWaitMs);
+    this.sessions.set(id, session);
+    driver.onGone((reason) => void this.end(session, reason));
+    this.armIdleTimer(session);
+    this.log(session).info({ local: info.local }, 'session created');
+    return session;
+  }
+
+  /** The caller's live session, or SessionGone (another account's session is "unknown"). */
+  get(accountId: string, id: string): Session {
+    const session = this.sessions.get(id);
+    if (session && session.accountId === accountId) return session;
+    const ended = this.ended.get(id);
+    if (ended && ended.accountId === accountId) {
+      throw new SessionGone(id, ended.reason);
+    }
+    throw new SessionGone(id, 'unknown');
+  }
+
+  list(accountId: string): string[] {
+    return [...this.sessions.values()].filter((s) => s.accountId === accountId).map((s) => s.id);
+  }
+
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  /**
+   * Runs an operation on the session, after the ones queued before it. The idle timer is off while
+   * anything is queued or running and restarts when the last operation ends.
+   */
+  async run<T>(session: Session, operation: () => Promise<T>): Promise<T> {
+    // queue.run counts the operation as pending synchronously, so touch() leaves the timer off.
+    const queued = session.queue.run(async () => {
+      this.assertLive(session);
+      this.touch(session);
+      return operation();
+    });
+    this.touch(session);
+    try {
+      return await queued;
+    } catch (error) {
+      if (error instanceof QueueWaitTimeout) throw new SessionBusy(session.id, error.waitedMs);
+      // An operation that lost its browser because the session ended meanwhile reports the end.
+      if (error instanceof BrowserGone && !this.sessions.has(session.id)) this.assertLive(session);
+      throw error;
+    } finally {
+      this.touch(session);
+    }
+  }
+
+  /** Closes at once, even while an operation runs (that operation then fails as closed). */
+  async close(accountId: string, id: string): Promise<void> {
+    await this.end(this.get(accountId, id), 'closed');
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.sessions.values()].map((s) => this.end(s, 'closed')));
+  }
+
+  private async end(session: Session, reason: EndReason): Promise<void> {
+    if (this.sessions.get(session.id) !== session) return;
+    this.sessions.delete(session.id);
+    clearTimeout(session.idleTimer);
+    this.ended.set(session.id, { accountId: session.accountId, reason });
+    if (this.ended.size > TOMBSTONES) this.ended.delete(this.ended.keys().next().value as string);
+    this.log(session).info({ reason }, 'session ended');
+    await session.driver.close();
+  }
+
+  private assertLive(session: Session): void {
+    if (this.sessions.get(session.id) !== session) this.get(session.accountId, session.id);
+  }
+
+  private touch(session: Session): void {
+    session.lastUsedAt = Date.now();
+    this.armIdleTimer(session);
+  }
+
+  private armIdleTimer(session: Session): void {
+    clearTimeout(session.idleTimer);
+    session.idleTimer = undefined;
+    if (session.queue.pending > 0 || !this.sessions.has(session.id)) return;
+    session.idleTimer = setTimeout(() => void this.end(session, 'expired'), this.options.idleMs);
+    session.idleTimer.unref();
+  }
+
+  /** Seconds until the soonest idle session expires (a slot frees up then), at least 1. */
+  private retryAfterSeconds(): number {
+    const idle = [...this.sessions.values()].filter((s) => s.queue.pending === 0);
+    if (!idle.length) return 30;
+    const soonest = Math.min(...idle.map((s) => s.lastUsedAt + this.options.idleMs));
+    return Math.max(1, Math.ceil((soonest - Date.now()) / 1000));
+  }
+
+  private log(session: Session): Logger {
+    return this.options.logger.child({ sessionId: session.id, accountId: session.accountId });
+  }
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { QueueWaitTimeout, SerialQueue } from './queue';
+
+const deferred = () => {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+};
+
+describe('SerialQueue', () => {
+  it('runs operations one at a time in the order they were queued', async () => {
+    const queue = new SerialQueue(10_000);
+    const log: string[] = [];
+    const gate = deferred();
+    const a = queue.run(async () => {
+      log.push('a start');
+      await gate.promise;
+      log.push('a end');
+    });
+    const b = queue.run(async () => log.push('b'));
+    const c = queue.run(async () => log.push('c'));
+    expect(queue.pending).toBe(3);
+    gate.resolve();
+    await Promise.all([a, b, c]);
+    expect(log).toEqual(['a start', 'a end', 'b', 'c']);
+    expect(queue.pending).toBe(0);
+  });
+
+  it('keeps going after an operation fails', async () => {
+    const queue = new SerialQueue(10_000);
+    await expect(queue.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(queue.run(async () => 'next')).resolves.toBe('next');
+  });
+
+  it('gives up on an operation that waits too long, never runs it, and keeps the order behind it', async () => {
+    const queue = new SerialQueue(50);
+    const gate = deferred();
+    const ran: string[] = [];
+    const slow = queue.run(() => gate.promise);
+    const impatient = queue.run(async () => ran.push('impatient'));
+    await expect(impatient).rejects.toBeInstanceOf(QueueWaitTimeout);
+    gate.resolve();
+    await slow;
+    await queue.run(async () => ran.push('later'));
+    expect(ran).toEqual(['later']);
+  });
+});

@@ -1,0 +1,34 @@
+import type { AgentMode } from '@tandem/shared';
+import type { BrowserDriver } from '../browser/driver';
+import { SerialQueue } from './queue';
+
+export type EndReason = 'closed' | 'expired' | 'closed_in_browser' | 'browser_crashed';
+
+export interface SessionInfo {
+  accountId: string;
+  local: boolean;
+  mode?: AgentMode | undefined;
+  agentId?: string | undefined;
+  useProxy: boolean;
+}
+
+/** A live session: its driver, its owner and its place in time. Manipulated only by SessionManager. */
+export class Session {
+  readonly createdAt = Date.now();
+  lastUsedAt = Date.now();
+  idleTimer: NodeJS.Timeout | undefined;
+  readonly queue: SerialQueue;
+
+  constructor(
+    readonly id: string,
+    readonly info: SessionInfo,
+    readonly driver: BrowserDriver,
+    busyWaitMs: number,
+  ) {
+    this.queue = new SerialQueue(busyWaitMs);
+  }
+
+  get accountId(): string {
+    return this.info.accountId;
+  }
+}

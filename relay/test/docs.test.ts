@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRelay, type TestRelay } from './support';
+
+// biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is free-form JSON, walked by path in assertions.
+type Json = any;
+
+let relay: TestRelay;
+beforeAll(async () => {
+  relay = await startTestRelay();
+});
+afterAll(() => relay?.close());
+
+describe('API reference', () => {
+  it('serves an OpenAPI 3.1 document with all seven endpoints, generated from the schemas', async () => {
+    const { status, body } = await relay.api<Record<string, Json>>('GET', '/v1/openapi.json', { key: null });
+    expect(status).toBe(200);
+    expect(body.openapi).toBe('3.1.0');
+    const operations = Object.entries(body.paths as Record<string, Record<string, { operationId: string }>>).flatMap(
+      ([path, methods]) =>
+        Object.entries(methods).map(([method, op]) => `${method.toUpperCase()} ${path} ${op.operationId}`),
+    );
+    expect(operations.sort()).toEqual([
+      'DELETE /v1/web/session/{session_id} closeSession',
+      'GET /v1/web/screenshot/{session_id} screenshot',
+      'GET /v1/web/sessions listSessions',
+      'POST /v1/web/browse browse',
+      'POST /v1/web/retrieve retrieve',
+      'POST /v1/web/session createSession',
+      'POST /v1/web/session/{session_id} stepSession',
+    ]);
+    const browse = body.components.schemas.BrowseRequest;
+    expect(browse.required).toEqual(['cmd']);
+    expect(browse.properties.max_steps).toMatchObject({ type: 'integer', minimum: 1, default: 20 });
+    expect(body.components.schemas.RetrieveRequest.properties.max_items).toMatchObject({ default: 100, minimum: 0 });
+    expect(body.components.schemas.StepRequest.required).toEqual(['cmd', 'stream']);
+    expect(body.paths['/v1/web/browse'].post.responses['422'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/HTTPValidationError',
+    });
+    expect(body.components.securitySchemes.ApiKeyHeader).toMatchObject({ in: 'header', name: 'X_SERVICE_API_KEY' });
+    // Every $ref resolves inside the document.
+    for (const [, name] of JSON.stringify(body).matchAll(/"#\/components\/schemas\/(\w+)"/g)) {
+      expect(body.components.schemas, name).toHaveProperty(name!);
+    }
+  });
+
+  it('serves a browsable reference at /docs from local files (no CDN)', async () => {
+    const page = await relay.api('GET', '/docs', { key: null });
+    expect(page.status).toBe(200);
+    expect(String(page.body)).toContain('/docs/assets/swagger-ui-bundle.js');
+    expect(String(page.body)).not.toMatch(/https?:\/\//);
+    for (const asset of ['/docs/assets/swagger-ui-bundle.js', '/docs/assets/swagger-ui.css', '/docs/init.js']) {
+      const res = await fetch(`${relay.url}${asset}`);
+      expect(res.status, asset).toBe(200);
+      expect((await res.text()).length).toBeGreaterThan(10);
+    }
+  });
+
+  it('answers unknown routes with a 404 that points at the docs', async () => {
+    const res = await relay.api('GET', '/v1/web/nothing');
+    expect(res).toMatchObject({ status: 404, body: { statusCode: 404, error: 'Not Found' } });
+    expect(res.body.message).toMatch(/\/docs/);
+  });
+});

@@ -1,0 +1,81 @@
+import { type FixtureSite, startFixtureSite } from '@tandem/e2e/fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRelay } from './support';
+
+let site: FixtureSite;
+beforeAll(async () => {
+  site = await startFixtureSite();
+});
+afterAll(() => site?.close());
+
+describe('idle expiry', () => {
+  it('expires an idle session, frees its context and says "expired" afterwards', async () => {
+    const relay = await startTestRelay({ TANDEM_SESSION_IDLE_SECONDS: 1 });
+    try {
+      const created = await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/` } });
+      const id = created.body.session_id as string;
+      const browser = await relay.services.browsers.get();
+      expect(browser.contexts()).toHaveLength(1);
+      await expect
+        .poll(async () => (await relay.api('GET', '/v1/web/sessions')).body.session_ids, { timeout: 10_000 })
+        .toEqual([]);
+      expect(browser.contexts()).toHaveLength(0);
+      const res = await relay.api('GET', `/v1/web/screenshot/${id}`);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toMatch(/expired after being idle/);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('never expires a session while an operation is running, and restarts the timer after it', async () => {
+    const relay = await startTestRelay({ TANDEM_SESSION_IDLE_SECONDS: 0.5 });
+    try {
+      // Opening /slow takes 1.5 s, three idle periods: the session must survive it.
+      const created = await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/slow?ms=1500` } });
+      expect(created.status).toBe(200);
+      const id = created.body.session_id as string;
+      const session = relay.services.sessions.get(relay.services.store.apiKeys.resolve(relay.key)!.accountId, id);
+      expect(Date.now() - session.lastUsedAt).toBeLessThan(500);
+      expect((await relay.api('GET', `/v1/web/screenshot/${id}`)).status).toBe(200);
+      await expect
+        .poll(async () => (await relay.api('GET', '/v1/web/sessions')).body.session_ids, { timeout: 10_000 })
+        .toEqual([]);
+    } finally {
+      await relay.close();
+    }
+  });
+});
+
+describe('session cap', () => {
+  it('answers 503 with Retry-After at TANDEM_MAX_SESSIONS, and accepts again after a close', async () => {
+    const relay = await startTestRelay({ TANDEM_MAX_SESSIONS: 2 });
+    try {
+      const a = await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/` } });
+      const b = await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/` } });
+      expect([a.status, b.status]).toEqual([200, 200]);
+      const full = await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/` } });
+      expect(full.status).toBe(503);
+      expect(full.body).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
+      expect(full.body.message).toMatch(/limit of 2 live sessions/);
+      expect(Number(full.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      await relay.api('DELETE', `/v1/web/session/${a.body.session_id}`);
+      expect((await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/` } })).status).toBe(200);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('counts sessions still opening, so concurrent creates cannot overshoot the cap', async () => {
+    const relay = await startTestRelay({ TANDEM_MAX_SESSIONS: 3 });
+    try {
+      const results = await Promise.all(
+        Array.from({ length: 6 }, () => relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/` } })),
+      );
+      expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+      expect(results.filter((r) => r.status === 503)).toHaveLength(3);
+    } finally {
+      await relay.close();
+    }
+  });
+});

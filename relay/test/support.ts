@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { type Env, loadConfig } from '../src/config';
+import { type Relay, startRelay } from '../src/server';
+
+export const TEST_KEY = 'tdm_test_key_0123456789abcdefghijklmnop';
+
+export interface ApiResponse<T = Record<string, unknown>> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface TestRelay extends Relay {
+  key: string;
+  dataDir: string;
+  /** Calls the API with the test key (or `options.key`; `null` sends none). */
+  api<T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    options?: { body?: unknown; rawBody?: string; key?: string | null; headers?: Record<string, string> },
+  ): Promise<ApiResponse<T>>;
+  /** A second account with its own API key. */
+  newAccount(email: string): Promise<string>;
+}
+
+/** A real relay on an ephemeral loopback port with a temp data dir; `close()` removes everything. */
+export async function startTestRelay(overrides: Partial<Env> = {}): Promise<TestRelay> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-test-'));
+  const config = loadConfig(
+    { CHROMIUM_PATH: process.env.CHROMIUM_PATH },
+    {
+      PORT: 0,
+      HOST: '127.0.0.1',
+      TANDEM_DATA_DIR: dataDir,
+      TANDEM_BOOTSTRAP_KEY: TEST_KEY,
+      LOG_LEVEL: 'silent',
+      ...overrides,
+    },
+  );
+  const relay = await startRelay(config, { logger: pino({ level: process.env.TANDEM_TEST_LOG ?? 'silent' }) });
+  return {
+    ...relay,
+    key: TEST_KEY,
+    dataDir,
+    async api(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      const key = options.key === undefined ? TEST_KEY : options.key;
+      if (key !== null) headers.X_SERVICE_API_KEY = key;
+      let payload: string | undefined = options.rawBody;
+      if (options.body !== undefined) {
+        payload = JSON.stringify(options.body);
+        headers['content-type'] ??= 'application/json';
+      }
+      const res = await fetch(`${relay.url}${path}`, { method, headers, body: payload });
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // Not JSON (e.g. HTML docs): leave the text.
+      }
+      return { status: res.status, headers: res.headers, body: body as never };
+    },
+    async newAccount(email) {
+      const account = await relay.services.store.accounts.create(email, 'correct horse battery staple');
+      return relay.services.store.apiKeys.create(account.id, 'test').key;
+    },
+    async close() {
+      await relay.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Width and height from a PNG's IHDR chunk. */
+export function pngSize(png: Buffer): { width: number; height: number } {
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+/** A loopback port that nothing listens on (bound, then released). */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

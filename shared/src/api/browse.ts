@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { AgentMode, ScreenshotUrl, SessionId, SessionStatus, Temperature, Url } from './common';
+
+export const BrowseMetadata = z
+  .object({
+    step_count: z.int().optional().describe('Number of steps executed for the browse request.'),
+    processing_time: z.int().optional().describe('Seconds taken to process the request.'),
+    temperature: z.number().optional().describe('Model temperature.'),
+  })
+  .meta({ id: 'BrowseMetadata' });
+export type BrowseMetadata = z.infer<typeof BrowseMetadata>;
+
+export const BrowseRequest = z
+  .object({
+    cmd: z.string().describe('Natural-language instruction.'),
+    url: Url.optional().describe('URL to start or continue from; default is a general search site.'),
+    local: z.boolean().default(false).describe('true runs in your browser via the extension, false in the service.'),
+    session_id: SessionId.optional().describe('Continues that session.'),
+    max_steps: z.int().min(1).default(20).describe('Most steps to take before returning (at least 1).'),
+    include_screenshot: z.boolean().default(false).describe('Include a screenshot of the final page.'),
+    temperature: Temperature.optional(),
+    agent_id: z.string().optional().describe('Agent profile to use for the session.'),
+    mode: AgentMode.optional(),
+    use_proxy: z.boolean().default(false).describe('Give the session a new residential IP through a proxy.'),
+  })
+  .meta({ id: 'BrowseRequest' });
+export type BrowseRequest = z.infer<typeof BrowseRequest>;
+
+export const BrowseResponse = z
+  .object({
+    message: z.string().describe('Final message or result.'),
+    status: SessionStatus,
+    url: z.string().describe('Current URL of the session.'),
+    screenshot: ScreenshotUrl,
+    session_id: SessionId,
+    metadata: BrowseMetadata.optional(),
+  })
+  .meta({ id: 'BrowseResponse' });
+export type BrowseResponse = z.infer<typeof BrowseResponse>;

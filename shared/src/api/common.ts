@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Session status values returned by browse, step, create and the final stream chunk. */
+export const SessionStatus = z
+  .enum(['CONTINUE', 'ASK_USER', 'DONE'])
+  .describe(
+    'CONTINUE: the agent has more steps to do. ASK_USER: the agent needs more information, supplied in the cmd of the next call. DONE: the action is complete.',
+  )
+  .meta({ id: 'SessionStatus' });
+export type SessionStatus = z.infer<typeof SessionStatus>;
+
+/** Speed mode: picks the underlying language model. */
+export const AgentMode = z
+  .enum(['fast', 'standard'])
+  .describe('fast: simpler or speed-critical tasks. standard: complex tasks with multi-step reasoning.')
+  .meta({ id: 'AgentMode' });
+export type AgentMode = z.infer<typeof AgentMode>;
+
+export const BrowserParams = z
+  .object({
+    height: z.number().positive().optional().describe('Viewport height in CSS pixels (default 800).'),
+    width: z.number().positive().optional().describe('Viewport width in CSS pixels (default 1280).'),
+  })
+  .describe('Size of the browser screen.')
+  .meta({ id: 'BrowserParams' });
+export type BrowserParams = z.infer<typeof BrowserParams>;
+
+export const OptionalParams = z
+  .record(z.string(), z.unknown())
+  .describe('Additional parameters; unknown keys are accepted and ignored.')
+  .meta({ id: 'OptionalParams' });
+
+export const SessionId = z.string().min(1).describe('Session id, assigned by the service (ses_<node>_<random>).');
+
+export const Url = z.string().describe('An http(s) URL.');
+
+export const Temperature = z.number().min(0).max(2).describe('Model temperature (0 to 2).');
+
+export const ScreenshotUrl = z
+  .string()
+  .describe('Image URL of a PNG screenshot (a capability URL kept 24 h); "" when none was asked for.');

@@ -1,0 +1,7 @@
+export * from './browse';
+export * from './common';
+export * from './endpoints';
+export * from './errors';
+export * from './openapi';
+export * from './retrieve';
+export * from './sessions';

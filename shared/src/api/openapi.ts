@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { type Endpoint, endpoints } from './endpoints';
+import { ErrorBody, ValidationErrorBody } from './errors';
+
+const STATUS_NAMES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  402: 'Payment Required',
+  404: 'Not Found',
+  409: 'Conflict',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+type JsonSchema = Record<string, unknown>;
+
+/**
+ * Converts one schema to JSON Schema 2020-12. Schemas named with `meta({id})` land in `components`
+ * and are referenced from there, so each appears once in the document.
+ */
+function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<string, JsonSchema>): JsonSchema {
+  const generated = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' });
+  const {
+    $schema: _dialect,
+    $defs,
+    ...root
+  } = JSON.parse(JSON.stringify(generated).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema & {
+    $defs?: Record<string, JsonSchema>;
+  };
+  Object.assign(components, $defs);
+  return root;
+}
+
+function operation(endpoint: Endpoint, components: Record<string, JsonSchema>): JsonSchema {
+  const parameters = endpoint.params
+    ? Object.entries(endpoint.params.shape).map(([name, schema]) => ({
+        name,
+        in: 'path',
+        required: true,
+        schema: toSchema(schema as z.ZodType, 'input', components),
+      }))
+    : [];
+  const responses: Record<string, unknown> = {
+    200: {
+      description: 'Successful response',
+      content: {
+        'application/json': { schema: toSchema(endpoint.response, 'output', components) },
+        ...(endpoint.stream
+          ? {
+              'text/event-stream': {
+                schema: toSchema(endpoint.stream, 'output', components),
+                description:
+                  'Each chunk is one `data: <json>` line and a blank line; the stream ends with `data: [DONE]`.',
+              },
+            }
+          : {}),
+      },
+    },
+    401: errorResponse(401, components),
+  };
+  if (endpoint.params || endpoint.body) {
+    responses[422] = {
+      description: 'Validation Error',
+      content: { 'application/json': { schema: toSchema(ValidationErrorBody, 'output', components) } },
+    };
+  }
+  for (const status of endpoint.errors) responses[status] = errorResponse(status, components);
+  return {
+    operationId: endpoint.operationId,
+    summary: endpoint.summary,
+    description: endpoint.description,
+    tags: [endpoint.path.startsWith('/v1/web/retrieve') ? 'retrieve' : 'agent'],
+    security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
+    ...(parameters.length ? { parameters } : {}),
+    ...(endpoint.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: toSchema(endpoint.body, 'input', components) } },
+          },
+        }
+      : {}),
+    responses,
+  };
+}
+
+function errorResponse(status: number, components: Record<string, JsonSchema>) {
+  return {
+    description: STATUS_NAMES[status] ?? String(status),
+    content: { 'application/json': { schema: toSchema(ErrorBody, 'output', components) } },
+  };
+}
+
+/** The OpenAPI 3.1 document of the public API, generated from the zod schemas. */
+export function buildOpenApiDocument(options: { serverUrl: string; version: string }): JsonSchema {
+  const components: Record<string, JsonSchema> = {};
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const endpoint of Object.values(endpoints) as Endpoint[]) {
+    const path = endpoint.path.replace(/:(\w+)/g, '{$1}');
+    paths[path] ??= {};
+    paths[path][endpoint.method] = operation(endpoint, components);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Tandem API',
+      version: options.version,
+      description:
+        'Self-hosted web agent service. Send a natural-language cmd; the agent drives a browser (headless Chromium in the service, or your own Chrome through the Tandem extension with local: true).',
+    },
+    servers: [{ url: options.serverUrl }],
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: {
+        ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X_SERVICE_API_KEY' },
+        BearerAuth: { type: 'http', scheme: 'bearer', description: 'The same API key as a bearer token.' },
+      },
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from './api/index';
+export * from './protocol/index';

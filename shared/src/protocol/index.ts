@@ -1,0 +1,1 @@
+export { EXTENSION_ID, EXTENSION_PUBLIC_KEY } from './identity';

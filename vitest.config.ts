@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['shared/**/*.test.ts', 'relay/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/.output/**'],
+    pool: 'forks',
+    // Two cores: each test file may run its own Chromium.
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    allowOnly: !process.env.CI,
+  },
+});
