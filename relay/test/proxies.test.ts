@@ -1,0 +1,68 @@
+import { type FixtureSite, type ForwardProxy, startFixtureSite, startForwardProxy } from '@tandem/e2e/fixtures';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRelay, type TestRelay } from './support';
+
+let site: FixtureSite;
+let proxies: ForwardProxy[];
+let relay: TestRelay;
+/** shop.test exists only behind the proxies: a page from it proves the traffic went through one. */
+let shop: string;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  const port = new URL(site.url).port;
+  shop = `http://shop.test:${port}`;
+  proxies = await Promise.all(
+    [0, 1].map(() => startForwardProxy({ password: 'secret', hosts: { 'shop.test': '127.0.0.1' } })),
+  );
+  relay = await startTestRelay({
+    TANDEM_PROXY_URLS: proxies.map((p) => `http://customer-{session}:secret@127.0.0.1:${p.port}`).join(', '),
+  });
+});
+afterAll(async () => {
+  await relay?.close();
+  await Promise.all([site?.close(), ...(proxies ?? []).map((p) => p.close())]);
+});
+
+describe('use_proxy', () => {
+  it("sends a session's traffic through a proxy with credentials and the session id in the username", async () => {
+    const res = await relay.api('POST', '/v1/web/session', { body: { url: `${shop}/form.html`, use_proxy: true } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.url).toBe(`${shop}/form.html`);
+    expect(res.body.message).toContain('Form');
+    const id = res.body.session_id as string;
+    const authenticated = proxies.flatMap((p) => p.seen).filter((r) => r.target === `${shop}/form.html` && r.username);
+    expect(authenticated).toHaveLength(1);
+    expect(authenticated[0]!.username).toBe(`customer-${id.replaceAll('_', '')}`);
+    await relay.api('DELETE', `/v1/web/session/${id}`);
+  });
+
+  it('applies the proxy to that session only', async () => {
+    const proxied = await relay.api('POST', '/v1/web/session', { body: { url: `${shop}/`, use_proxy: true } });
+    expect(proxied.status).toBe(200);
+    const before = proxies.reduce((n, p) => n + p.seen.length, 0);
+    const direct = await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/form.html` } });
+    expect(direct.status).toBe(200);
+    // Without the proxy shop.test does not resolve, and nothing reached the proxies.
+    const unreachable = await relay.api('POST', '/v1/web/session', { body: { url: `${shop}/` } });
+    expect(unreachable.status).toBe(400);
+    expect(unreachable.body.message).toMatch(/could not be resolved/);
+    expect(proxies.reduce((n, p) => n + p.seen.length, 0)).toBe(before);
+    await relay.services.sessions.closeAll();
+  });
+
+  it('takes the configured proxies round-robin', async () => {
+    const counts = () => proxies.map((p) => p.seen.filter((r) => r.username).length);
+    const start = counts();
+    for (let i = 0; i < 4; i++) {
+      const res = await relay.api('POST', '/v1/web/session', {
+        body: { url: `${shop}/form.html?i=${i}`, use_proxy: true },
+      });
+      expect(res.status).toBe(200);
+    }
+    const used = counts().map((n, i) => n - (start[i] ?? 0));
+    expect(used[0]).toBeGreaterThanOrEqual(2);
+    expect(used[1]).toBeGreaterThanOrEqual(2);
+    await relay.services.sessions.closeAll();
+  });
+});
