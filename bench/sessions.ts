@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { startFixtureSite } from '@tandem/e2e/fixtures';
 import { loadConfig, startRelay } from '@tandem/relay';
 import { pino } from 'pino';
-import { percentile, printTable, round, pssKiB, saveResults } from './stats';
+import { percentile, printTable, pssKiB, round, saveResults } from './stats';
 
 const KEY = 'tdm_bench_key_0123456789abcdefghijkl';
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -18,13 +18,20 @@ export async function benchSessions(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
   const site = await startFixtureSite();
   const relay = await startRelay(
-    loadConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH }, { PORT: 0, TANDEM_DATA_DIR: dataDir, TANDEM_BOOTSTRAP_KEY: KEY, TANDEM_MAX_SESSIONS: 100 }),
+    loadConfig(
+      { CHROMIUM_PATH: process.env.CHROMIUM_PATH },
+      { PORT: 0, TANDEM_DATA_DIR: dataDir, TANDEM_BOOTSTRAP_KEY: KEY, TANDEM_MAX_SESSIONS: 100 },
+    ),
     { logger: pino({ level: 'silent' }) },
   );
   const headers = { X_SERVICE_API_KEY: KEY, 'content-type': 'application/json' };
   const page = `${site.url}/form.html`;
   const create = async () => {
-    const res = await fetch(`${relay.url}/v1/web/session`, { method: 'POST', headers, body: JSON.stringify({ url: page }) });
+    const res = await fetch(`${relay.url}/v1/web/session`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ url: page }),
+    });
     if (res.status !== 200) throw new Error(`create failed: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { session_id: string }).session_id;
   };
@@ -74,7 +81,10 @@ export async function benchSessions(): Promise<void> {
 
     const figures = {
       runs: RUNS,
-      createMs: { tandem: { p50: percentile(tandem, 50), p95: percentile(tandem, 95) }, playwright: { p50: percentile(playwright, 50), p95: percentile(playwright, 95) } },
+      createMs: {
+        tandem: { p50: percentile(tandem, 50), p95: percentile(tandem, 95) },
+        playwright: { p50: percentile(playwright, 50), p95: percentile(playwright, 95) },
+      },
       ratioP50: percentile(tandem, 50) / percentile(playwright, 50),
       ratioP95: percentile(tandem, 95) / percentile(playwright, 95),
       target: 1.5,
@@ -86,13 +96,25 @@ export async function benchSessions(): Promise<void> {
       },
     };
     printTable(`Session create, warm (${RUNS} runs each, interleaved, same Chromium, local page)`, [
-      { path: 'Tandem POST /v1/web/session', p50_ms: round(figures.createMs.tandem.p50), p95_ms: round(figures.createMs.tandem.p95) },
-      { path: 'Playwright newContext+newPage+goto', p50_ms: round(figures.createMs.playwright.p50), p95_ms: round(figures.createMs.playwright.p95) },
+      {
+        path: 'Tandem POST /v1/web/session',
+        p50_ms: round(figures.createMs.tandem.p50),
+        p95_ms: round(figures.createMs.tandem.p95),
+      },
+      {
+        path: 'Playwright newContext+newPage+goto',
+        p50_ms: round(figures.createMs.playwright.p50),
+        p95_ms: round(figures.createMs.playwright.p95),
+      },
       { path: 'ratio (target <= 1.5)', p50_ms: round(figures.ratioP50, 2), p95_ms: round(figures.ratioP95, 2) },
     ]);
     printTable(`Memory with ${IDLE_SESSIONS} idle sessions`, [
       { process: 'relay (Node, PSS)', before_MiB: round(relayBefore / 1024), after_MiB: round(relayAfter / 1024) },
-      { process: 'Chromium (all processes, PSS)', before_MiB: round(chromiumBefore / 1024), after_MiB: round(chromiumAfter / 1024) },
+      {
+        process: 'Chromium (all processes, PSS)',
+        before_MiB: round(chromiumBefore / 1024),
+        after_MiB: round(chromiumAfter / 1024),
+      },
       { process: 'per idle session (both)', before_MiB: '', after_MiB: round(figures.memory.perSessionMiB) },
     ]);
     saveResults('sessions', figures);

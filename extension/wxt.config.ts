@@ -1,5 +1,5 @@
-import { defineConfig } from 'wxt';
 import { EXTENSION_PUBLIC_KEY } from '@tandem/shared';
+import { defineConfig } from 'wxt';
 
 // See https://wxt.dev/api/config.html
 export default defineConfig({
