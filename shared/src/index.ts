@@ -1,2 +1,3 @@
+export * from './actions/index';
 export * from './api/index';
 export * from './protocol/index';

@@ -1,0 +1,51 @@
+import type { ActionInput, ActionResult } from '../actions/index';
+import { performAction } from './act/index';
+import { type ElementBoxResult, elementBox } from './box';
+import { freeze, jsonStringify } from './intrinsics';
+import { ElementRegistry } from './registry';
+import type { Snapshot, SnapshotOptions } from './schema';
+import { takeSnapshot } from './snapshot';
+
+/** Bumped when the runtime's API changes shape; drivers may check it. */
+export const RUNTIME_VERSION = '1';
+
+/** The page runtime: everything that reads or acts on a page goes through this object. */
+export interface TandemRuntime {
+  readonly version: string;
+  /** Indexed interactive elements plus page text, structured and as compact LLM text. */
+  snapshot(options?: Partial<SnapshotOptions>): Snapshot;
+  /** Runs one action; never throws. Driver actions (navigate, go_back...) answer `unsupported`. */
+  act(action: ActionInput): Promise<ActionResult>;
+  /** Box and clickable point of an element, scrolled into view first, for trusted driver input. */
+  elementBox(index: number, options?: { scroll_into_view?: boolean }): ElementBoxResult;
+  /** Scrolls an element into view (if it is not already) and reports whether it can be acted on. */
+  scrollIntoView(index: number): ActionResult;
+  /**
+   * `snapshot` as a JSON string, serialized with the JSON captured at load. Drivers should prefer it:
+   * Playwright's own return-value serializer runs in the page's world and a page that patches
+   * Array.prototype breaks it (objects come back undefined); a string always crosses.
+   */
+  snapshotJson(options?: Partial<SnapshotOptions>): string;
+  /** `act` as a JSON string, for the same reason. */
+  actJson(action: ActionInput): Promise<string>;
+}
+
+/** Creates a runtime bound to `win`; its element registry keeps indices stable across snapshots. */
+export function createRuntime(win: Window): TandemRuntime {
+  const registry = new ElementRegistry();
+  const snapshot = (options?: Partial<SnapshotOptions>) => takeSnapshot(win, registry, options ?? {});
+  const act = (action: ActionInput) => performAction(registry, win, action);
+  return freeze({
+    version: RUNTIME_VERSION,
+    snapshot,
+    act,
+    snapshotJson: (options?: Partial<SnapshotOptions>) => jsonStringify(snapshot(options)),
+    actJson: async (action: ActionInput) => jsonStringify(await act(action)),
+    elementBox: (index: number, options?: { scroll_into_view?: boolean }) =>
+      elementBox(registry, win, index, options ?? {}),
+    scrollIntoView: (index: number): ActionResult => {
+      const found = elementBox(registry, win, index, { scroll_into_view: true });
+      return found.code === 'ok' ? { code: 'ok', message: `Element [${index}] is in view.` } : found;
+    },
+  });
+}

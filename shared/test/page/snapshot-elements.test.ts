@@ -1,0 +1,159 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { byName, type Harness, hasName, snapshot, startHarness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('snapshot: which elements are indexed', () => {
+  let inputs: Page;
+  beforeAll(async () => {
+    inputs = await h.open('/inputs.html');
+  });
+
+  it('indexes links, buttons, every visible input type, selects and textareas, but not hidden inputs', async () => {
+    const snap = await snapshot(inputs, { full_page: true });
+    const types = snap.elements.filter((e) => e.tag === 'input').map((e) => e.attributes.type);
+    for (const t of ['text', 'email', 'password', 'tel', 'url', 'search', 'number', 'date', 'time']) {
+      expect(types).toContain(t);
+    }
+    for (const t of ['datetime-local', 'month', 'week', 'range', 'color', 'file', 'checkbox', 'radio', 'button']) {
+      expect(types).toContain(t);
+    }
+    expect(types).not.toContain('hidden');
+    expect(snap.elements.filter((e) => e.tag === 'select')).toHaveLength(2);
+    expect(snap.elements.some((e) => e.tag === 'textarea')).toBe(true);
+    expect(byName(snap, 'Save preferences').tag).toBe('button');
+    expect(byName(snap, 'Cancel').attributes.href).toBe('/index.html');
+  });
+
+  it('renders compact LLM text: [index]<tag attributes>label</tag>', async () => {
+    const snap = await snapshot(inputs, { full_page: true });
+    const save = byName(snap, 'Save preferences');
+    expect(snap.text).toContain(`[${save.index}]<button type=submit>Save preferences</button>`);
+    const email = snap.elements.find((e) => e.attributes.name === 'email')!;
+    expect(snap.text).toContain(
+      `[${email.index}]<input type=email name=email placeholder=you@example.com value=ada@example.com>`,
+    );
+  });
+
+  it('shows select options and the selected one', async () => {
+    const snap = await snapshot(inputs, { full_page: true });
+    const country = snap.elements.find((e) => e.attributes.name === 'country')!;
+    expect(country.options?.map((o) => o.text)).toEqual(['United States', 'Canada', 'Mexico', 'France (unavailable)']);
+    expect(snap.text).toContain(
+      `[${country.index}]<select name=country value=Canada>United States | Canada | Mexico | France (unavailable)</select>`,
+    );
+  });
+
+  it('shows current values and checked, disabled, readonly and required states', async () => {
+    await inputs.fill('[name=phone]', '+1 555 0199');
+    const snap = await snapshot(inputs, { full_page: true });
+    const named = (n: string) => snap.elements.find((e) => e.attributes.name === n)!;
+    expect(named('phone').attributes.value).toBe('+1 555 0199');
+    expect(named('newsletter').states.checked).toBe(true);
+    expect(named('terms').states.checked).toBe(false);
+    expect(named('beta').states.disabled).toBe(true);
+    expect(named('nickname').states.readonly).toBe(true);
+    expect(named('full_name').states.required).toBe(true);
+    expect(snap.text).toMatch(/\[\d+\]<input type=checkbox name=newsletter checked>/);
+    expect(snap.text).toMatch(/\[\d+\]<input type=text name=member_id value=M-0001 disabled>/);
+  });
+
+  it('never shows a password value, only that the field is filled', async () => {
+    await inputs.fill('[name=password]', 'typed-secret-value');
+    const snap = await snapshot(inputs, { full_page: true });
+    const pw = snap.elements.find((e) => e.attributes.type === 'password')!;
+    expect(pw.attributes.value).toBeUndefined();
+    expect(pw.states.filled).toBe(true);
+    const serialized = JSON.stringify(snap);
+    expect(serialized).not.toContain('typed-secret-value');
+    expect(serialized).not.toContain('hunter2-secret');
+  });
+
+  it('keeps only whitelisted attributes and caps their values near 100 characters', async () => {
+    const snap = await snapshot(inputs, { full_page: true });
+    const motto = snap.elements.find((e) => e.attributes.name === 'motto')!;
+    expect(motto.attributes.title!.length).toBeLessThanOrEqual(100);
+    expect(motto.attributes.title!.endsWith('…')).toBe(true);
+    for (const el of snap.elements) {
+      for (const [name, value] of Object.entries(el.attributes)) {
+        expect(name).not.toMatch(/^(class|id|style|data-.*|onclick)$/);
+        expect(value.length).toBeLessThanOrEqual(100);
+      }
+    }
+  });
+
+  it('indexes ARIA widgets, click handlers, contenteditable roots and labels standing in for hidden inputs', async () => {
+    const page = await h.open('/visibility.html');
+    const snap = await snapshot(page, { full_page: true });
+    expect(byName(snap, 'ARIA button').role).toBe('button');
+    expect(byName(snap, 'Div with an onclick handler').tag).toBe('div');
+    // cursor:pointer marks the div, but not its child that merely inherits the cursor
+    expect(byName(snap, 'A clickable div with a child that inherits the pointer').tag).toBe('div');
+    expect(snap.elements.filter((e) => e.tag === 'span' && e.text.includes('inherits'))).toHaveLength(0);
+    expect(byName(snap, 'Editable note').tag).toBe('div');
+    expect(byName(snap, 'Dark mode').tag).toBe('label');
+  });
+});
+
+describe('snapshot: what is left out', () => {
+  it('leaves out hidden, transparent, zero-size and inert elements, and text nobody can see', async () => {
+    const page = await h.open('/visibility.html');
+    const snap = await snapshot(page, { full_page: true });
+    expect(hasName(snap, 'Visible button')).toBe(true);
+    expect(hasName(snap, 'Visible child of invisible parent')).toBe(true);
+    for (const name of [
+      'Display none button',
+      'Visibility hidden button',
+      'Transparent button',
+      'Zero size button',
+      'Hidden attribute button',
+      'Link inside a hidden div',
+      'Inert button',
+    ]) {
+      expect(hasName(snap, name), name).toBe(false);
+    }
+    expect(snap.text).not.toContain('Invisible paragraph');
+    expect(snap.text).not.toContain('Display none button');
+    expect(snap.text).not.toContain('Screen-reader-only text');
+  });
+
+  it('leaves out the content of closed <details> and hidden tab panels', async () => {
+    const faq = await snapshot(await h.open('/collapsible.html'), { full_page: true });
+    expect(faq.text).not.toContain('Orders ship within two business days');
+    expect(faq.text).toContain('Yes, within 30 days of delivery');
+    expect(byName(faq, 'How long does shipping take?').states.expanded).toBe(false);
+    expect(byName(faq, 'Warranty').states.expanded).toBe(false);
+    const tabs = await snapshot(await h.open('/tabs.html'), { full_page: true });
+    expect(tabs.text).not.toContain('Capacity: 1.7 litres');
+    expect(byName(tabs, 'Overview').states.selected).toBe(true);
+  });
+
+  it('shows only the dialog while a native modal dialog is open', async () => {
+    const page = await h.open('/modal.html');
+    await page.click('#open-dialog');
+    const snap = await snapshot(page);
+    expect(snap.modal).toBe(true);
+    expect(hasName(snap, 'Delete forever')).toBe(true);
+    expect(hasName(snap, 'Delete account')).toBe(false);
+    expect(snap.text).not.toContain('Manage how often we write to you');
+  });
+
+  it('leaves out elements covered by an overlay that has no aria-modal', async () => {
+    const page = await h.open('/modal.html');
+    const before = await snapshot(page);
+    expect(hasName(before, 'Show cookie notice')).toBe(true);
+    await page.click('#open-overlay');
+    const snap = await snapshot(page);
+    expect(snap.modal).toBe(false);
+    expect(hasName(snap, 'Accept cookies')).toBe(true);
+    expect(hasName(snap, 'Show cookie notice')).toBe(false);
+    expect(hasName(snap, 'All fixture pages')).toBe(false);
+  });
+});
