@@ -1,7 +1,8 @@
 /** `npm run bench`: every benchmark in turn; tables on stdout, figures in bench/results.json. */
+import { benchPageRuntime } from './page-runtime';
 import { benchSessions } from './sessions';
 
-const benches: Record<string, () => Promise<void>> = { sessions: benchSessions };
+const benches: Record<string, () => Promise<void>> = { sessions: benchSessions, pageRuntime: benchPageRuntime };
 const only = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benches)) {
   if (only.length && !only.includes(name)) continue;

@@ -1,3 +1,4 @@
 export * from './actions/index';
 export * from './api/index';
+export { ElementStates, Snapshot, SnapshotBox, SnapshotElement, SnapshotOptions } from './page/schema';
 export * from './protocol/index';

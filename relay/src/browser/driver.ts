@@ -1,3 +1,5 @@
+import type { Action, ActionResult, Snapshot, SnapshotOptions } from '@tandem/shared';
+
 /** Viewport size in CSS pixels. */
 export interface Viewport {
   width: number;
@@ -6,9 +8,29 @@ export interface Viewport {
 
 export const DEFAULT_VIEWPORT: Viewport = { width: 1280, height: 800 };
 
+/** Something the page did by itself that the agent should hear about (reported with the next action result). */
+export interface PageEvent {
+  kind: 'dialog' | 'popup' | 'download_refused' | 'file_chooser_refused' | 'tab_closed';
+  message: string;
+}
+
+/** One tab of a session, as the agent sees the list. */
+export interface TabInfo {
+  index: number;
+  url: string;
+  title: string;
+  active: boolean;
+}
+
+/** An action's outcome plus whatever the page did meanwhile (dialogs, popups, refused downloads). */
+export interface DriverActionResult extends ActionResult {
+  events: PageEvent[];
+}
+
 /**
  * One session's browser: a context + page in the relay's Chromium, or a tab in the user's browser.
- * Every method may throw `NavigationFailed` or `BrowserGone`; none throws raw Playwright errors.
+ * Methods throw `NavigationFailed` or `BrowserGone`, never raw Playwright errors; `act` reports
+ * failures of the action itself as data (`code`), never by throwing.
  */
 export interface BrowserDriver {
   readonly kind: 'playwright' | 'extension';
@@ -19,6 +41,12 @@ export interface BrowserDriver {
   /** The current URL ("" before the first navigation). */
   url(): string;
   title(): Promise<string>;
+  /** Indexed interactive elements and page text, from the page runtime. */
+  snapshot(options?: Partial<SnapshotOptions>): Promise<Snapshot>;
+  /** Runs one action and waits (bounded) for the page to settle. */
+  act(action: Action): Promise<DriverActionResult>;
+  /** The session's tabs; the active one is where actions go. */
+  tabs(): Promise<TabInfo[]>;
   /** A PNG of the viewport. */
   screenshot(): Promise<Buffer>;
   setViewport(viewport: Viewport): Promise<void>;

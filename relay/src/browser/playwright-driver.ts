@@ -1,31 +1,60 @@
+import {
+  type Action,
+  type ActionOf,
+  type ActionResult,
+  DEFAULT_WAIT_MS,
+  MAX_WAIT_MS,
+  type Snapshot,
+  type SnapshotElement,
+  type SnapshotOptions,
+} from '@tandem/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Logger } from '../logger';
 import type { BrowserHost } from './browser-host';
-import type { BrowserDriver, GoneReason, Viewport } from './driver';
+import type { BrowserDriver, DriverActionResult, GoneReason, TabInfo, Viewport } from './driver';
 import { BrowserGone, describeNavigationError, NavigationFailed } from './errors';
+import { PageEvents } from './page-events';
+import { installPageRuntime, runtimeAct, runtimeElementPoint, runtimeSnapshot } from './page-runtime';
 import type { ProxySettings } from './proxies';
+import { LOAD_GRACE_MS, SettleTracker } from './settle';
 
 export interface PlaywrightDriverOptions {
   viewport: Viewport;
   proxy?: ProxySettings | undefined;
   navigationTimeoutMs: number;
   logger: Logger;
+  /** Checks a URL the agent wants to open (scheme, private network); throws to refuse. */
+  checkUrl?: (url: string) => Promise<unknown>;
 }
 
-/** After DOMContentLoaded, how long to wait for `load` (images, fonts) before acting anyway. */
-const LOAD_GRACE_MS = 5_000;
+/** Input types whose value is plain typed text. */
+const KEYSTROKE_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
 
-/** A remote session: its own BrowserContext (cookies, proxy, viewport) and page in the relay's Chromium. */
+const CONTEXT_GONE =
+  /Target (page, context or browser )?(has been )?closed|Browser has been closed|browser has disconnected/i;
+const DOCUMENT_GONE = /Execution context was destroyed|navigation|Cannot find context/i;
+
+/**
+ * A remote session: its own BrowserContext (cookies, proxy, viewport) in the relay's Chromium. Acts with
+ * trusted input (the runtime finds the element, page.mouse/page.keyboard act on it) and waits for the
+ * page to settle after each action.
+ */
 export class PlaywrightDriver implements BrowserDriver {
   readonly kind = 'playwright';
   private closing = false;
-  private goneListeners: ((reason: GoneReason) => void)[] = [];
+  private readonly goneListeners: ((reason: GoneReason) => void)[] = [];
+  private readonly events: PageEvents;
+  private readonly settler: SettleTracker;
+  /** Elements of the last snapshot, by index: how to type into each. */
+  private lastElements = new Map<number, SnapshotElement>();
 
   private constructor(
     private readonly context: BrowserContext,
-    private page: Page,
+    first: Page,
     private readonly options: PlaywrightDriverOptions,
   ) {
+    this.events = new PageEvents(context, first);
+    this.settler = new SettleTracker(context);
     context.on('close', () => {
       if (this.closing) return;
       this.closing = true;
@@ -42,12 +71,17 @@ export class PlaywrightDriver implements BrowserDriver {
     try {
       context.setDefaultNavigationTimeout(options.navigationTimeoutMs);
       context.setDefaultTimeout(options.navigationTimeoutMs);
+      await installPageRuntime(context);
       const page = await context.newPage();
       return new PlaywrightDriver(context, page, options);
     } catch (error) {
       await context.close().catch(() => undefined);
       throw error;
     }
+  }
+
+  private get page(): Page {
+    return this.events.page;
   }
 
   async navigate(url: string): Promise<void> {
@@ -79,6 +113,50 @@ export class PlaywrightDriver implements BrowserDriver {
     return this.guard(() => this.page.title());
   }
 
+  async snapshot(options: Partial<SnapshotOptions> = {}): Promise<Snapshot> {
+    return this.guard(async () => {
+      try {
+        return this.remember(await runtimeSnapshot(this.page, options));
+      } catch (error) {
+        // The document changed under us (a late redirect): wait for the new one, then once more.
+        if (!DOCUMENT_GONE.test(String(error))) throw error;
+        await this.page.waitForLoadState('domcontentloaded').catch(() => undefined);
+        return this.remember(await runtimeSnapshot(this.page, options));
+      }
+    });
+  }
+
+  async act(action: Action): Promise<DriverActionResult> {
+    const result = await this.guard(async () => {
+      const mark = this.settler.mark();
+      const page = this.page;
+      let outcome: ActionResult;
+      try {
+        outcome = await this.perform(action);
+      } catch (error) {
+        if (error instanceof NavigationFailed || CONTEXT_GONE.test(String(error))) throw error;
+        // The action took the document away mid-call: that is a navigation, not a failure.
+        if (!DOCUMENT_GONE.test(String(error))) throw error;
+        outcome = { code: 'navigation', message: `The page navigated after ${action.action}.` };
+      }
+      const { navigated } = await this.settler.settle(this.page, mark, this.options.navigationTimeoutMs);
+      if (navigated && outcome.code === 'ok' && page === this.page) {
+        outcome = {
+          ...outcome,
+          code: 'navigation',
+          url: this.url(),
+          message: `${outcome.message} The page navigated to ${this.url()}.`,
+        };
+      }
+      return outcome;
+    });
+    return { ...result, events: this.events.drain() };
+  }
+
+  tabs(): Promise<TabInfo[]> {
+    return this.events.tabs();
+  }
+
   screenshot(): Promise<Buffer> {
     return this.guard(() => this.page.screenshot({ type: 'png', timeout: this.options.navigationTimeoutMs }));
   }
@@ -99,6 +177,117 @@ export class PlaywrightDriver implements BrowserDriver {
       .catch((error: unknown) => this.options.logger.debug({ err: error }, 'context close failed'));
   }
 
+  private remember(snapshot: Snapshot): Snapshot {
+    this.lastElements = new Map(snapshot.elements.map((element) => [element.index, element]));
+    return snapshot;
+  }
+
+  private async perform(action: Action): Promise<ActionResult> {
+    switch (action.action) {
+      case 'navigate':
+        await this.options.checkUrl?.(action.url);
+        await this.navigate(action.url);
+        return { code: 'navigation', message: `Opened ${this.url()}.`, url: this.url() };
+      case 'go_back':
+        await this.back();
+        return { code: 'navigation', message: `Went back to ${this.url()}.`, url: this.url() };
+      case 'go_forward':
+        await this.forward();
+        return { code: 'navigation', message: `Went forward to ${this.url()}.`, url: this.url() };
+      case 'wait':
+        return this.wait(action);
+      case 'done':
+      case 'ask_user':
+        return { code: 'ok', message: 'Nothing to do in the browser.' };
+      case 'click':
+        return this.click(action);
+      case 'hover':
+        return this.withPoint(action.index, async (x, y) => {
+          await this.page.mouse.move(x, y);
+          return { code: 'ok', message: `Hovered over [${action.index}].` };
+        });
+      case 'type':
+        return this.type(action);
+      case 'press_key':
+        return this.pressKey(action);
+      default:
+        // select_option, check, scroll, focus: the runtime does these as well as a person would.
+        return runtimeAct(this.page, action);
+    }
+  }
+
+  private async click(action: ActionOf<'click'>): Promise<ActionResult> {
+    const element = this.lastElements.get(action.index);
+    if (element?.tag === 'input' && element.attributes.type === 'file') {
+      return {
+        code: 'unsupported',
+        message: `[${action.index}] is a file upload field; uploading files is not supported, so it was not clicked.`,
+      };
+    }
+    return this.withPoint(action.index, async (x, y) => {
+      await this.page.mouse.click(x, y, { clickCount: action.double ? 2 : 1 });
+      return { code: 'ok', message: `Clicked [${action.index}].` };
+    });
+  }
+
+  /** Trusted keystrokes into a field the runtime focused: works with React/Vue inputs and key handlers alike. */
+  private async type(action: ActionOf<'type'>): Promise<ActionResult> {
+    // Fields the keyboard cannot fill well (date, color, range, select...) are left to the runtime's setter.
+    if (!this.takesKeystrokes(action.index)) return runtimeAct(this.page, action);
+    const focused = await runtimeAct(this.page, { action: 'focus', index: action.index });
+    if (focused.code !== 'ok') return focused;
+    if (!this.takesKeystrokes(action.index)) return runtimeAct(this.page, action);
+    const keyboard = this.page.keyboard;
+    if (action.clear) {
+      await keyboard.press('ControlOrMeta+A');
+      await keyboard.press('Backspace');
+    }
+    await keyboard.type(action.text);
+    if (action.submit) await keyboard.press('Enter');
+    return {
+      code: 'ok',
+      message: `Typed "${action.text}" into [${action.index}]${action.submit ? ' and pressed Enter' : ''}.`,
+    };
+  }
+
+  private async pressKey(action: ActionOf<'press_key'>): Promise<ActionResult> {
+    if (action.index !== undefined) {
+      const focused = await runtimeAct(this.page, { action: 'focus', index: action.index });
+      if (focused.code !== 'ok') return focused;
+    }
+    const combo = [...action.modifiers, action.key].join('+');
+    await this.page.keyboard.press(combo);
+    return { code: 'ok', message: `Pressed ${combo}.` };
+  }
+
+  private async wait(action: ActionOf<'wait'>): Promise<ActionResult> {
+    // Waiting for text reads the page, which is the runtime's job.
+    if (action.until_text) return runtimeAct(this.page, action);
+    const ms = Math.min(action.ms ?? DEFAULT_WAIT_MS, MAX_WAIT_MS);
+    // The one deliberate fixed wait: the agent asked for time to pass.
+    await this.page.waitForTimeout(ms);
+    return { code: 'ok', message: `Waited ${ms} ms.` };
+  }
+
+  /**
+   * Whether trusted keystrokes fill this element: text-like inputs, textareas and contenteditable, as
+   * the last snapshot described it. Unknown elements go to the runtime, which knows the page.
+   */
+  private takesKeystrokes(index: number): boolean {
+    const element = this.lastElements.get(index);
+    if (!element) return false;
+    if (element.tag === 'textarea' || element.attributes.contenteditable !== undefined) return true;
+    return element.tag === 'input' && KEYSTROKE_INPUTS.has(element.attributes.type ?? 'text');
+  }
+
+  /** Finds the element's clickable point with the runtime, then acts there with trusted input. */
+  private async withPoint(index: number, act: (x: number, y: number) => Promise<ActionResult>): Promise<ActionResult> {
+    const point = await runtimeElementPoint(this.page, index);
+    if (point.code !== 'ok') return point as ActionResult;
+    const { x, y } = point as { x: number; y: number };
+    return act(x, y);
+  }
+
   /** Runs a page operation, turning "target closed" errors into BrowserGone. */
   private async guard<T>(operation: () => Promise<T>): Promise<T> {
     if (this.closing) throw new BrowserGone('the session was closed');
@@ -107,14 +296,7 @@ export class PlaywrightDriver implements BrowserDriver {
     } catch (error) {
       if (error instanceof NavigationFailed) throw error;
       const text = error instanceof Error ? error.message : String(error);
-      if (
-        this.closing ||
-        /Target (page, context or browser )?(has been )?closed|Browser has been closed|browser has disconnected/i.test(
-          text,
-        )
-      ) {
-        throw new BrowserGone(text.split('\n')[0] ?? 'closed');
-      }
+      if (this.closing || CONTEXT_GONE.test(text)) throw new BrowserGone(text.split('\n')[0] ?? 'closed');
       throw error;
     }
   }

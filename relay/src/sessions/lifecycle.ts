@@ -41,6 +41,7 @@ export async function openSession(services: Services, accountId: string, request
         proxy: request.use_proxy ? services.proxies.take(sessionId) : undefined,
         navigationTimeoutMs: services.config.TANDEM_NAVIGATION_TIMEOUT_MS,
         logger: services.logger.child({ sessionId }),
+        checkUrl: (target) => checkUrl(target, { allowPrivateNetwork: services.config.TANDEM_ALLOW_PRIVATE_NETWORK }),
       }),
   );
   try {

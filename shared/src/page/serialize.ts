@@ -211,9 +211,11 @@ export class Serializer {
     };
     append(this.#elements, element);
     let rendered = `${element.is_new ? '*' : ''}[${index}]<${tag}`;
+    const labelled = hasLabel(el);
     for (let i = 0; i < attrs.length; i++) {
       const pair = attrs[i] as [string, string];
       element.attributes[pair[0]] = pair[1];
+      if (!worthShowing(tag, pair[0], pair[1], labelled)) continue;
       rendered += pair[1] === '' && pair[0] !== 'value' ? ` ${pair[0]}` : ` ${pair[0]}=${quoteValue(pair[1])}`;
     }
 
@@ -339,4 +341,24 @@ function hasWords(text: string): boolean {
     if (ch !== '-' && ch !== '#' && ch !== '|' && ch !== ' ') return true;
   }
   return false;
+}
+
+/**
+ * Attributes the LLM text can leave out because they say nothing new (the structured element keeps
+ * them all): an empty value, the default input type, a button that does not submit, and a field's
+ * `name` when a label or placeholder already names it (radios keep it: it names their group).
+ */
+function worthShowing(tag: string, attribute: string, value: string, labelled: boolean): boolean {
+  if (attribute === 'value') return value !== '';
+  if (attribute === 'type') return !((tag === 'input' && value === 'text') || (tag === 'button' && value === 'button'));
+  if (attribute === 'name' && labelled) return false;
+  return true;
+}
+
+/** Whether a form field is named by a label, aria-label or placeholder (radios never count: see above). */
+function hasLabel(el: Element): boolean {
+  if (getAttr(el, 'type') === 'radio') return false;
+  if (getAttr(el, 'aria-label') || getAttr(el, 'aria-labelledby') || getAttr(el, 'placeholder')) return true;
+  const labels = (el as HTMLInputElement).labels;
+  return labels !== undefined && labels !== null && labels.length > 0;
 }

@@ -58,7 +58,9 @@ export function takeSnapshot(win: Window, registry: ElementRegistry, options: Pa
 
   const lines: Line[] = [];
   const top = fullPage
-    ? `[full page; the viewport is ${above}px from the top]`
+    ? above > 0
+      ? `[full page; the viewport is ${above}px from the top]`
+      : '[full page]'
     : above > 0
       ? `[${above}px (${pages(above, height)} pages) above the viewport]`
       : '[top of page]';

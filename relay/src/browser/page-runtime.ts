@@ -1,0 +1,63 @@
+import type { ActionResult, Snapshot, SnapshotOptions } from '@tandem/shared';
+import { PAGE_RUNTIME_SOURCE } from '@tandem/shared/page-runtime';
+import type { BrowserContext, Page } from 'playwright-core';
+
+export { PAGE_RUNTIME_SOURCE };
+
+interface RuntimeWindow {
+  __tandem?: {
+    snapshotJson(options: Partial<SnapshotOptions>): string;
+    actJson(action: unknown): Promise<string>;
+    elementBox(
+      index: number,
+      options?: { scroll_into_view?: boolean },
+    ): {
+      code: string;
+      message: string;
+      center?: { x: number; y: number };
+    };
+  };
+}
+
+/** Where to click an element with trusted input, or why it cannot be. */
+export type ElementPoint = { code: 'ok'; x: number; y: number } | ActionResult;
+
+/** Installs the runtime in every page and frame of the context, before page scripts run (so it can trust its builtins). */
+export async function installPageRuntime(context: BrowserContext): Promise<void> {
+  await context.addInitScript({ content: PAGE_RUNTIME_SOURCE });
+}
+
+/** Pages that existed before the init script (about:blank, some error pages) get the runtime now. */
+async function ensureRuntime(page: Page): Promise<void> {
+  const present = await page.evaluate(() => typeof (globalThis as unknown as RuntimeWindow).__tandem === 'object');
+  if (!present) await page.evaluate(PAGE_RUNTIME_SOURCE);
+}
+
+/**
+ * Calls the runtime, re-injecting it once if the document has none. Results cross as JSON strings made
+ * with the runtime's own JSON, because a page that patches Array.prototype breaks Playwright's serializer.
+ */
+export async function runtimeSnapshot(page: Page, options: Partial<SnapshotOptions>): Promise<Snapshot> {
+  await ensureRuntime(page);
+  const json = await page.evaluate((o) => (globalThis as unknown as RuntimeWindow).__tandem!.snapshotJson(o), options);
+  return JSON.parse(json) as Snapshot;
+}
+
+export async function runtimeAct(page: Page, action: unknown): Promise<ActionResult> {
+  await ensureRuntime(page);
+  const json = await page.evaluate((a) => (globalThis as unknown as RuntimeWindow).__tandem!.actJson(a), action);
+  return JSON.parse(json) as ActionResult;
+}
+
+/** The element's uncovered point in viewport coordinates (scrolled into view first). */
+export async function runtimeElementPoint(page: Page, index: number): Promise<ElementPoint> {
+  await ensureRuntime(page);
+  // A plain string crosses even when the page broke Playwright's object serializer.
+  const encoded = await page.evaluate((i) => {
+    const r = (globalThis as unknown as RuntimeWindow).__tandem!.elementBox(i);
+    return `${r.code}\u0000${r.center?.x ?? 0}\u0000${r.center?.y ?? 0}\u0000${r.message}`;
+  }, index);
+  const [code = 'error', x = '0', y = '0', message = ''] = encoded.split('\u0000');
+  if (code === 'ok') return { code: 'ok', x: Number(x), y: Number(y) };
+  return { code: code as ActionResult['code'], message };
+}

@@ -1,0 +1,179 @@
+import { type FixtureSite, startFixtureSite } from '@tandem/e2e/fixtures';
+import type { Action, Snapshot } from '@tandem/shared';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserHost } from '../src/browser/browser-host';
+import { PlaywrightDriver } from '../src/browser/playwright-driver';
+
+const logger = pino({ level: 'silent' });
+let host: BrowserHost;
+let site: FixtureSite;
+const drivers: PlaywrightDriver[] = [];
+
+beforeAll(async () => {
+  host = new BrowserHost({ headless: true, logger });
+  site = await startFixtureSite();
+});
+afterEach(async () => {
+  await Promise.all(drivers.splice(0).map((d) => d.close()));
+});
+afterAll(async () => {
+  await host?.close();
+  await site?.close();
+});
+
+async function open(path: string): Promise<PlaywrightDriver> {
+  const driver = await PlaywrightDriver.open(host, {
+    viewport: { width: 1280, height: 800 },
+    navigationTimeoutMs: 10_000,
+    logger,
+  });
+  drivers.push(driver);
+  await driver.navigate(`${site.url}${path}`);
+  return driver;
+}
+
+/** The index of the element whose name or text is `name`, from a fresh snapshot. */
+async function indexOf(driver: PlaywrightDriver, name: string): Promise<number> {
+  const snap: Snapshot = await driver.snapshot();
+  const found = snap.elements.find((e) => e.name === name || e.text === name);
+  if (!found) throw new Error(`no element "${name}" in:\n${snap.text}`);
+  return found.index;
+}
+
+const act = (driver: PlaywrightDriver, action: Action) => driver.act(action);
+const text = async (driver: PlaywrightDriver) => (await driver.snapshot({ full_page: true })).text;
+
+describe('PlaywrightDriver actions', () => {
+  it('clicks with trusted input', async () => {
+    const driver = await open('/events.html');
+    const result = await act(driver, { action: 'click', index: await indexOf(driver, 'Check input'), double: false });
+    expect(result).toMatchObject({ code: 'ok', events: [] });
+    expect(await text(driver)).toContain('trusted click');
+  });
+
+  it('types with trusted keystrokes and submits', async () => {
+    const driver = await open('/events.html');
+    const index = await indexOf(driver, 'Search');
+    const result = await act(driver, { action: 'type', index, text: 'shoes', clear: true, submit: false });
+    expect(result.code).toBe('ok');
+    const snap = await driver.snapshot();
+    expect(snap.elements.find((e) => e.index === index)?.attributes.value).toBe('shoes');
+    expect(snap.text).toContain('trusted keys: shoes');
+  });
+
+  it('types into a React-style controlled input so its state updates, replacing what was there', async () => {
+    const driver = await open('/react-input.html');
+    const index = await indexOf(driver, 'Display name');
+    await act(driver, { action: 'type', index, text: 'Ada', clear: true, submit: false });
+    await act(driver, { action: 'type', index, text: 'Grace Hopper', clear: true, submit: false });
+    expect(await text(driver)).toContain('name=Grace Hopper');
+  });
+
+  it('reports a navigation caused by a click and is on the new page when act returns', async () => {
+    const driver = await open('/events.html');
+    const result = await act(driver, {
+      action: 'click',
+      index: await indexOf(driver, 'Go to the form'),
+      double: false,
+    });
+    expect(result.code).toBe('navigation');
+    expect(driver.url()).toBe(`${site.url}/form.html`);
+    expect((await driver.snapshot()).title).toBe('Form');
+  });
+
+  it('waits for the network requests an action started before returning', async () => {
+    const driver = await open('/events.html');
+    await act(driver, { action: 'click', index: await indexOf(driver, 'Load more'), double: false });
+    // No polling: settle waited for the 400 ms fetch and the DOM update after it.
+    expect(await text(driver)).toContain('Item loaded over the network');
+  });
+
+  it('answers stale_element for an index that no longer exists', async () => {
+    const driver = await open('/events.html');
+    const result = await act(driver, { action: 'click', index: 9999, double: false });
+    expect(result.code).toBe('stale_element');
+    expect(result.message).toMatch(/new snapshot/);
+  });
+
+  it('selects options and ticks boxes through the runtime', async () => {
+    const driver = await open('/inputs.html');
+    const snap = await driver.snapshot({ full_page: true });
+    const country = snap.elements.find((e) => e.tag === 'select' && e.attributes.name === 'country');
+    expect(country).toBeDefined();
+    const result = await act(driver, { action: 'select_option', index: country!.index, option: 'Mexico' });
+    expect(result).toMatchObject({ code: 'ok', value: 'Mexico' });
+  });
+
+  it('navigates, goes back and forward, and refuses URLs the policy forbids', async () => {
+    const driver = await open('/index.html');
+    expect((await act(driver, { action: 'navigate', url: `${site.url}/form.html` })).code).toBe('navigation');
+    expect((await act(driver, { action: 'go_back' })).url).toBe(`${site.url}/index.html`);
+    expect((await act(driver, { action: 'go_forward' })).url).toBe(`${site.url}/form.html`);
+    const strict = await PlaywrightDriver.open(host, {
+      viewport: { width: 800, height: 600 },
+      navigationTimeoutMs: 5000,
+      logger,
+      checkUrl: async (url) => {
+        if (!url.startsWith('https:')) throw new Error(`refused ${url}`);
+      },
+    });
+    drivers.push(strict);
+    await expect(strict.act({ action: 'navigate', url: 'file:///etc/passwd' })).rejects.toThrow(/refused/);
+  });
+
+  it('waits until text appears, and times out clearly when it does not', async () => {
+    const driver = await open('/delayed.html?ms=300');
+    const appeared = await act(driver, { action: 'wait', until_text: 'Order 1001' });
+    expect(appeared.code, appeared.message).toBe('ok');
+    const missing = await act(driver, { action: 'wait', until_text: 'never shown', ms: 300 });
+    expect(missing.code).toBe('timeout');
+  });
+});
+
+describe('PlaywrightDriver page events', () => {
+  it('accepts alert, confirm and prompt dialogs and reports each', async () => {
+    const driver = await open('/events.html');
+    const alert = await act(driver, { action: 'click', index: await indexOf(driver, 'Show alert'), double: false });
+    expect(alert.events).toEqual([{ kind: 'dialog', message: expect.stringContaining('alert dialog: "Saved!"') }]);
+    const confirm = await act(driver, {
+      action: 'click',
+      index: await indexOf(driver, 'Ask to confirm'),
+      double: false,
+    });
+    expect(confirm.events[0]?.message).toContain('confirm dialog: "Delete it?"');
+    expect(await text(driver)).toContain('confirmed');
+    await act(driver, { action: 'click', index: await indexOf(driver, 'Ask for a name'), double: false });
+    expect(await text(driver)).toContain('name: Ada');
+  });
+
+  it('follows a popup into its tab and lists the tabs', async () => {
+    const driver = await open('/popup.html');
+    const result = await act(driver, {
+      action: 'click',
+      index: await indexOf(driver, 'Open live chat'),
+      double: false,
+    });
+    expect(result.events.map((e) => e.kind)).toContain('popup');
+    expect(driver.url()).toBe(`${site.url}/popup-target.html?via=button`);
+    const tabs = await driver.tabs();
+    expect(tabs).toHaveLength(2);
+    expect(tabs.find((t) => t.active)?.url).toBe(`${site.url}/popup-target.html?via=button`);
+  });
+
+  it('refuses downloads and file choosers with a clear event', async () => {
+    const driver = await open('/events.html');
+    const download = await act(driver, {
+      action: 'click',
+      index: await indexOf(driver, 'Download report'),
+      double: false,
+    });
+    expect(download.events).toEqual([
+      { kind: 'download_refused', message: expect.stringContaining('(report.csv); downloads are not supported') },
+    ]);
+    expect(driver.url()).toBe(`${site.url}/events.html`);
+    const upload = await act(driver, { action: 'click', index: await indexOf(driver, 'Attachment'), double: false });
+    expect(upload.code).toBe('unsupported');
+    expect(upload.message).toMatch(/uploading files is not supported/);
+  });
+});
