@@ -1,0 +1,93 @@
+import type { Action, AgentMode, Snapshot } from '@tandem/shared';
+import type { TabInfo } from '../browser/driver';
+
+/** What happened to one action the agent took. */
+export interface ActionRecord {
+  action: Action;
+  /** The action result code (ok, navigation, stale_element, ...). */
+  code: string;
+  message: string;
+}
+
+/** One step of the session, as later steps (and the model) see it: compact, no snapshots. */
+export interface StepRecord {
+  /** 1-based over the whole session. */
+  step: number;
+  /** The instruction this step worked on. */
+  task: string;
+  /** The planner's stated goal for the step. */
+  goal?: string | undefined;
+  actions: ActionRecord[];
+  /** URL after the step. */
+  url: string;
+  /** What the page did by itself (dialogs, popups, refused downloads). */
+  events: string[];
+  /** The user's answer that started this step, after an ASK_USER. */
+  userAnswer?: { question: string; answer: string } | undefined;
+}
+
+/** Everything a planner may look at to decide the next actions. Planners are stateless; state lives here. */
+export interface PlanInput {
+  /** The task in words (the cmd that started it). */
+  task: string;
+  /** The user's answer to the planner's last question, when this step follows an ASK_USER. */
+  userAnswer?: { question: string; answer: string } | undefined;
+  /** 1-based step number within this call, and the call's budget. */
+  step: number;
+  maxSteps: number;
+  snapshot: Snapshot;
+  url: string;
+  tabs: TabInfo[];
+  /** Earlier steps of this session, oldest first. */
+  history: StepRecord[];
+  /** The planner's own memory from its previous decision in this session (free text or serialized state). */
+  memory?: string | undefined;
+  /** Site rules whose host pattern matches the current URL. */
+  skills: string[];
+  /** The agent profile's instructions, when the session uses one. */
+  instructions?: string | undefined;
+  mode: AgentMode;
+  temperature?: number | undefined;
+  /** Loop-control notes from the step loop: repeated actions, unchanged page, budget warnings, last step. */
+  nudges: string[];
+  signal?: AbortSignal | undefined;
+}
+
+/** Token usage of one planner call (0 for the built-in planner). */
+export interface Usage {
+  promptTokens: number;
+  completionTokens: number;
+  cachedTokens: number;
+}
+
+/** One decision: up to 5 actions; `done` and `ask_user` stand alone. */
+export interface PlanDecision {
+  /** What to remember for the next step (the built-in planner keeps its progress here). */
+  memory?: string | undefined;
+  /** What the step tries to achieve, in words (shown in stream events). */
+  nextGoal?: string | undefined;
+  actions: Action[];
+  usage?: Usage | undefined;
+  /** The model that decided, for logs and metadata. */
+  model?: string | undefined;
+}
+
+/** Decides the next actions from the page and the task. */
+export interface Planner {
+  readonly name: 'llm' | 'builtin';
+  plan(input: PlanInput): Promise<PlanDecision>;
+}
+
+/** The most actions one decision may carry. */
+export const MAX_ACTIONS_PER_STEP = 5;
+
+/** A planner could not produce a usable decision (after its own retries and repair). */
+export class PlannerError extends Error {
+  constructor(
+    message: string,
+    readonly retriable: boolean,
+  ) {
+    super(message);
+    this.name = 'PlannerError';
+  }
+}
