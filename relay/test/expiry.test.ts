@@ -19,7 +19,8 @@ describe('idle expiry', () => {
       await expect
         .poll(async () => (await relay.api('GET', '/v1/web/sessions')).body.session_ids, { timeout: 10_000 })
         .toEqual([]);
-      expect(browser.contexts()).toHaveLength(0);
+      // Expiry starts closing the context at once; closing takes a moment.
+      await expect.poll(() => browser.contexts().length, { timeout: 5000 }).toBe(0);
       const res = await relay.api('GET', `/v1/web/screenshot/${id}`);
       expect(res.status).toBe(404);
       expect(res.body.message).toMatch(/expired after being idle/);
