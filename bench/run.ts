@@ -1,8 +1,15 @@
 /** `npm run bench`: every benchmark in turn; tables on stdout, figures in bench/results.json. */
+import { benchAgent } from './agent';
 import { benchPageRuntime } from './page-runtime';
+import { benchRetrieve } from './retrieve';
 import { benchSessions } from './sessions';
 
-const benches: Record<string, () => Promise<void>> = { sessions: benchSessions, pageRuntime: benchPageRuntime };
+const benches: Record<string, () => Promise<void>> = {
+  sessions: benchSessions,
+  pageRuntime: benchPageRuntime,
+  agent: benchAgent,
+  retrieve: benchRetrieve,
+};
 const only = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benches)) {
   if (only.length && !only.includes(name)) continue;

@@ -2,39 +2,19 @@
  * Session create through the HTTP API against raw Playwright (newContext + newPage + goto) on the same
  * page and the same Chromium, interleaved in one run; then the memory of 20 idle sessions.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startFixtureSite } from '@tandem/e2e/fixtures';
-import { loadConfig, startRelay } from '@tandem/relay';
-import { pino } from 'pino';
+import { startBenchRelay } from './relay';
 import { percentile, printTable, pssKiB, round, saveResults } from './stats';
 
-const KEY = 'tdm_bench_key_0123456789abcdefghijkl';
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const IDLE_SESSIONS = 20;
 
 export async function benchSessions(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-'));
   const site = await startFixtureSite();
-  const relay = await startRelay(
-    loadConfig(
-      { CHROMIUM_PATH: process.env.CHROMIUM_PATH },
-      { PORT: 0, TANDEM_DATA_DIR: dataDir, TANDEM_BOOTSTRAP_KEY: KEY, TANDEM_MAX_SESSIONS: 100 },
-    ),
-    { logger: pino({ level: 'silent' }) },
-  );
-  const headers = { X_SERVICE_API_KEY: KEY, 'content-type': 'application/json' };
+  const relay = await startBenchRelay({ TANDEM_MAX_SESSIONS: 100 });
+  const headers = relay.headers;
   const page = `${site.url}/form.html`;
-  const create = async () => {
-    const res = await fetch(`${relay.url}/v1/web/session`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ url: page }),
-    });
-    if (res.status !== 200) throw new Error(`create failed: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { session_id: string }).session_id;
-  };
+  const create = async () => (await relay.post('/v1/web/session', { url: page })).session_id as string;
   const close = (id: string) => fetch(`${relay.url}/v1/web/session/${id}`, { method: 'DELETE', headers });
 
   try {
@@ -121,6 +101,5 @@ export async function benchSessions(): Promise<void> {
   } finally {
     await relay.close();
     await site.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }

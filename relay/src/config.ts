@@ -48,6 +48,9 @@ const EnvSchema = z.object({
   TANDEM_MODEL_FAST: optionalString,
   TANDEM_MODEL_STANDARD: optionalString,
   TANDEM_PLANNER: z.enum(['auto', 'llm', 'builtin']).default('auto'),
+  TANDEM_MODEL_OUTPUT: z.enum(['auto', 'tools', 'json_schema', 'prompt']).default('auto'),
+  TANDEM_MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
+  TANDEM_MODEL_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

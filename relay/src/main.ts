@@ -14,7 +14,14 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const relay = await startRelay(config);
+  let relay: Awaited<ReturnType<typeof startRelay>>;
+  try {
+    relay = await startRelay(config);
+  } catch (error) {
+    // Startup problems (port in use, bad model settings) are the operator's to fix: say what, not a stack.
+    process.stderr.write(`Tandem could not start: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
   const base = relay.services.publicUrl();
   if (relay.firstStart) {
     const { email, password, apiKey } = relay.firstStart;

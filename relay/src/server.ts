@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createPlanner } from './agent/planners';
 import { BrowserHost } from './browser/browser-host';
 import { ProxyPool } from './browser/proxies';
 import type { Config } from './config';
@@ -42,6 +43,7 @@ export async function startRelay(config: Config, options: { logger?: Logger } = 
     store,
     screenshots,
     proxies: new ProxyPool(config.TANDEM_PROXY_URLS),
+    planner: createPlanner(config, logger),
     browsers: new BrowserHost({
       executablePath: config.CHROMIUM_PATH,
       wsEndpoint: config.TANDEM_BROWSER_WS_ENDPOINT,

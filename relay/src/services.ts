@@ -1,3 +1,4 @@
+import type { Planner } from './agent/planner';
 import type { BrowserHost } from './browser/browser-host';
 import type { ProxyPool } from './browser/proxies';
 import type { Config } from './config';
@@ -15,6 +16,8 @@ export interface Services {
   browsers: BrowserHost;
   proxies: ProxyPool;
   screenshots: ScreenshotStore;
+  /** The planner every session uses (LLM when a model is configured, else the built-in one). */
+  planner: Planner;
   /** Base URL clients reach the relay at (TANDEM_PUBLIC_URL, or the listening address). */
   publicUrl(): string;
   version: string;

@@ -143,18 +143,4 @@ describe('requests this relay cannot run', () => {
     expect((await relay.api('GET', '/v1/web/sessions')).body.session_ids).toEqual([]);
   });
 
-  it('answers an honest 501 for browse, step and retrieve with valid bodies', async () => {
-    const browse = await relay.api('POST', '/v1/web/browse', { body: { cmd: 'find the news', url: `${site.url}/` } });
-    expect(browse.status).toBe(501);
-    expect(browse.body).toMatchObject({ statusCode: 501, error: 'Not Implemented' });
-    const retrieve = await relay.api('POST', '/v1/web/retrieve', { body: { cmd: 'titles', url: `${site.url}/` } });
-    expect(retrieve.status).toBe(501);
-    const created = await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/` } });
-    const step = await relay.api('POST', `/v1/web/session/${created.body.session_id}`, {
-      body: { cmd: 'click Form', stream: false },
-    });
-    expect(step.status).toBe(501);
-    expect(step.body.message).toMatch(/not implemented/);
-    await relay.api('DELETE', `/v1/web/session/${created.body.session_id}`);
-  });
 });

@@ -127,9 +127,9 @@ describe('422 validation errors in the FastAPI shape', () => {
   });
 
   it('ignores unknown body fields', async () => {
-    const res = await relay.api('POST', '/v1/web/browse', {
-      body: { cmd: 'x', url: 'https://example.com', colour: 'blue' },
-    });
-    expect(res.status).toBe(501);
+    // Validation passes with the extra field; the request then fails on what it asked for (an unknown agent).
+    const res = await relay.api('POST', '/v1/web/browse', { body: { cmd: 'x', colour: 'blue', agent_id: 'agt_missing' } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/Unknown agent_id "agt_missing"/);
   });
 });

@@ -1,4 +1,5 @@
 export * from './actions/index';
 export * from './api/index';
+export * from './page/content-schema';
 export { ElementStates, Snapshot, SnapshotBox, SnapshotElement, SnapshotOptions } from './page/schema';
 export * from './protocol/index';

@@ -1,4 +1,4 @@
-import type { Action, ActionResult, Snapshot, SnapshotOptions } from '@tandem/shared';
+import type { Action, ActionResult, ContentOptions, PageContent, Snapshot, SnapshotOptions } from '@tandem/shared';
 
 /** Viewport size in CSS pixels. */
 export interface Viewport {
@@ -22,6 +22,14 @@ export interface TabInfo {
   active: boolean;
 }
 
+/** What `content()` takes: the runtime's options plus work the driver does first. */
+export interface DriverContentOptions extends Partial<ContentOptions> {
+  /** Scroll to the bottom (lazy lists) for at most this many ms before reading. */
+  scroll_to_bottom_ms?: number;
+  /** Wait (bounded) for network and DOM to go quiet before reading (script-rendered content). */
+  settle_ms?: number;
+}
+
 /** An action's outcome plus whatever the page did meanwhile (dialogs, popups, refused downloads). */
 export interface DriverActionResult extends ActionResult {
   events: PageEvent[];
@@ -43,6 +51,11 @@ export interface BrowserDriver {
   title(): Promise<string>;
   /** Indexed interactive elements and page text, from the page runtime. */
   snapshot(options?: Partial<SnapshotOptions>): Promise<Snapshot>;
+  /**
+   * The content model for retrieve, from the page runtime (after the optional scroll / settle).
+   * Optional until the extension driver implements it; retrieve answers 400 for drivers without it.
+   */
+  content?(options?: DriverContentOptions): Promise<PageContent>;
   /** Runs one action and waits (bounded) for the page to settle. */
   act(action: Action): Promise<DriverActionResult>;
   /** The session's tabs; the active one is where actions go. */

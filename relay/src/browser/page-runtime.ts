@@ -1,4 +1,4 @@
-import type { ActionResult, Snapshot, SnapshotOptions } from '@tandem/shared';
+import type { ActionResult, ContentOptions, PageContent, Snapshot, SnapshotOptions } from '@tandem/shared';
 import { PAGE_RUNTIME_SOURCE } from '@tandem/shared/page-runtime';
 import type { BrowserContext, Page } from 'playwright-core';
 
@@ -8,6 +8,8 @@ interface RuntimeWindow {
   __tandem?: {
     snapshotJson(options: Partial<SnapshotOptions>): string;
     actJson(action: unknown): Promise<string>;
+    contentJson(options: Partial<ContentOptions>): string;
+    scrollToBottomJson(maxMs: number): Promise<string>;
     elementBox(
       index: number,
       options?: { scroll_into_view?: boolean },
@@ -60,4 +62,24 @@ export async function runtimeElementPoint(page: Page, index: number): Promise<El
   const [code = 'error', x = '0', y = '0', message = ''] = encoded.split('\u0000');
   if (code === 'ok') return { code: 'ok', x: Number(x), y: Number(y) };
   return { code: code as ActionResult['code'], message };
+}
+
+/** The content model for retrieve, as JSON from the runtime (see runtimeSnapshot). */
+export async function runtimeContent(page: Page, options: Partial<ContentOptions>): Promise<PageContent> {
+  await ensureRuntime(page);
+  const json = await page.evaluate((o) => (globalThis as unknown as RuntimeWindow).__tandem!.contentJson(o), options);
+  return JSON.parse(json) as PageContent;
+}
+
+/** Scrolls to the bottom until the page stops growing or `maxMs` pass. */
+export async function runtimeScrollToBottom(
+  page: Page,
+  maxMs: number,
+): Promise<{ reached_bottom: boolean; ms: number }> {
+  await ensureRuntime(page);
+  const json = await page.evaluate(
+    (ms) => (globalThis as unknown as RuntimeWindow).__tandem!.scrollToBottomJson(ms),
+    maxMs,
+  );
+  return JSON.parse(json) as { reached_bottom: boolean; ms: number };
 }

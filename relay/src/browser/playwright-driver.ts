@@ -4,6 +4,7 @@ import {
   type ActionResult,
   DEFAULT_WAIT_MS,
   MAX_WAIT_MS,
+  type PageContent,
   type Snapshot,
   type SnapshotElement,
   type SnapshotOptions,
@@ -11,10 +12,17 @@ import {
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Logger } from '../logger';
 import type { BrowserHost } from './browser-host';
-import type { BrowserDriver, DriverActionResult, GoneReason, TabInfo, Viewport } from './driver';
+import type { BrowserDriver, DriverActionResult, DriverContentOptions, GoneReason, TabInfo, Viewport } from './driver';
 import { BrowserGone, describeNavigationError, NavigationFailed } from './errors';
 import { PageEvents } from './page-events';
-import { installPageRuntime, runtimeAct, runtimeElementPoint, runtimeSnapshot } from './page-runtime';
+import {
+  installPageRuntime,
+  runtimeAct,
+  runtimeContent,
+  runtimeElementPoint,
+  runtimeScrollToBottom,
+  runtimeSnapshot,
+} from './page-runtime';
 import type { ProxySettings } from './proxies';
 import { LOAD_GRACE_MS, SettleTracker } from './settle';
 
@@ -122,6 +130,22 @@ export class PlaywrightDriver implements BrowserDriver {
         if (!DOCUMENT_GONE.test(String(error))) throw error;
         await this.page.waitForLoadState('domcontentloaded').catch(() => undefined);
         return this.remember(await runtimeSnapshot(this.page, options));
+      }
+    });
+  }
+
+  async content(options: DriverContentOptions = {}): Promise<PageContent> {
+    const { scroll_to_bottom_ms, settle_ms, ...runtimeOptions } = options;
+    return this.guard(async () => {
+      if (settle_ms) await this.page.waitForLoadState('networkidle', { timeout: settle_ms }).catch(() => undefined);
+      if (scroll_to_bottom_ms) await runtimeScrollToBottom(this.page, scroll_to_bottom_ms);
+      try {
+        return await runtimeContent(this.page, runtimeOptions);
+      } catch (error) {
+        // The document changed under us (a late redirect): wait for the new one, then once more.
+        if (!DOCUMENT_GONE.test(String(error))) throw error;
+        await this.page.waitForLoadState('domcontentloaded').catch(() => undefined);
+        return runtimeContent(this.page, runtimeOptions);
       }
     });
   }

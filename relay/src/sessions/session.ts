@@ -1,4 +1,5 @@
 import type { AgentMode } from '@tandem/shared';
+import { Conversation } from '../agent/conversation';
 import type { BrowserDriver } from '../browser/driver';
 import { SerialQueue } from './queue';
 
@@ -18,6 +19,8 @@ export class Session {
   lastUsedAt = Date.now();
   idleTimer: NodeJS.Timeout | undefined;
   readonly queue: SerialQueue;
+  /** The agent's task, history and memory in this session. */
+  readonly conversation = new Conversation();
 
   constructor(
     readonly id: string,

@@ -22,4 +22,32 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX api_keys_account ON api_keys(account_id);
   `,
+  `
+  CREATE TABLE skills (
+    id TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    host_pattern TEXT NOT NULL,
+    rule TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX skills_account ON skills(account_id);
+  CREATE TABLE agents (
+    id TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    instructions TEXT NOT NULL,
+    default_mode TEXT,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX agents_account ON agents(account_id);
+  CREATE TABLE usage (
+    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    day TEXT NOT NULL,
+    steps INTEGER NOT NULL DEFAULT 0,
+    prompt_tokens INTEGER NOT NULL DEFAULT 0,
+    completion_tokens INTEGER NOT NULL DEFAULT 0,
+    cached_tokens INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (account_id, day)
+  );
+  `,
 ];

@@ -1,6 +1,9 @@
 import type { ActionInput, ActionResult } from '../actions/index';
 import { performAction } from './act/index';
 import { type ElementBoxResult, elementBox } from './box';
+import { scrollToBottom, takeContent } from './content/index';
+import type { ContentOptions, PageContent } from './content-schema';
+import { sleep } from './dom-intrinsics';
 import { freeze, jsonStringify } from './intrinsics';
 import { ElementRegistry } from './registry';
 import type { Snapshot, SnapshotOptions } from './schema';
@@ -28,6 +31,12 @@ export interface TandemRuntime {
   snapshotJson(options?: Partial<SnapshotOptions>): string;
   /** `act` as a JSON string, for the same reason. */
   actJson(action: ActionInput): Promise<string>;
+  /** The content model for retrieve: blocks, links, images, tables, repeated records, metadata. */
+  content(options?: Partial<ContentOptions>): PageContent;
+  /** `content` as a JSON string (see snapshotJson). */
+  contentJson(options?: Partial<ContentOptions>): string;
+  /** Scrolls to the bottom until the page stops growing or `maxMs` pass (lazy lists); JSON of what happened. */
+  scrollToBottomJson(maxMs: number): Promise<string>;
 }
 
 /** Creates a runtime bound to `win`; its element registry keeps indices stable across snapshots. */
@@ -41,6 +50,9 @@ export function createRuntime(win: Window): TandemRuntime {
     act,
     snapshotJson: (options?: Partial<SnapshotOptions>) => jsonStringify(snapshot(options)),
     actJson: async (action: ActionInput) => jsonStringify(await act(action)),
+    content: (options?: Partial<ContentOptions>) => takeContent(win, options ?? {}),
+    contentJson: (options?: Partial<ContentOptions>) => jsonStringify(takeContent(win, options ?? {})),
+    scrollToBottomJson: async (maxMs: number) => jsonStringify(await scrollToBottom(win, sleep, maxMs)),
     elementBox: (index: number, options?: { scroll_into_view?: boolean }) =>
       elementBox(registry, win, index, options ?? {}),
     scrollIntoView: (index: number): ActionResult => {

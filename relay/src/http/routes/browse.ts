@@ -1,22 +1,65 @@
-import { type BrowseRequest, endpoints } from '@tandem/shared';
+import { type BrowseRequest, type BrowseResponse, endpoints } from '@tandem/shared';
 import { Router } from 'express';
-import { NotImplementedYet } from '../../errors';
+import { assertRemote, modeOf, prepareSession, resolveProfile } from '../../agent/session-agent';
+import { runTask } from '../../agent/steps';
 import type { Services } from '../../services';
-import { assertRunnable } from '../../sessions/lifecycle';
+import { captureScreenshot, openSession } from '../../sessions/lifecycle';
 import { accountId, body, locals } from '../context';
 import { validate } from '../validation';
 
-/** Browse: the agent loop over many steps. Validated now; the agent arrives with its own issue. */
+/** Browse: create or continue a session and step while the status is CONTINUE, up to max_steps. */
 export function browseRoutes(services: Services): Router {
   const router = Router();
-  router.post(endpoints.browse.path, validate(endpoints.browse), (_req, res) => {
+  router.post(endpoints.browse.path, validate(endpoints.browse), async (_req, res) => {
+    const started = Date.now();
     const request = body<BrowseRequest>(res);
-    if (request.session_id) {
-      locals(res).sessionId = request.session_id;
-      services.sessions.get(accountId(res), request.session_id);
-    }
-    assertRunnable(request);
-    throw new NotImplementedYet('Browse (the agent)');
+    const account = accountId(res);
+    assertRemote(request.local);
+    const profile = resolveProfile(services, account, request.agent_id);
+    const continuing = request.session_id !== undefined;
+    const session = continuing
+      ? services.sessions.get(account, request.session_id as string)
+      : await openSession(services, account, {
+          url: request.url ?? services.config.TANDEM_START_URL,
+          local: false,
+          agent_id: request.agent_id,
+          mode: request.mode ?? profile?.defaultMode ?? undefined,
+          use_proxy: request.use_proxy,
+        });
+    locals(res).sessionId = session.id;
+
+    const work = services.sessions.run(session, async (): Promise<BrowseResponse> => {
+      if (continuing) await prepareSession(services, session, { url: request.url });
+      session.conversation.accept(request.cmd);
+      const outcome = await runTask({
+        services,
+        session,
+        planner: services.planner,
+        mode: modeOf(request.mode, session, profile),
+        temperature: request.temperature,
+        profile,
+        maxSteps: request.max_steps,
+        emit: () => undefined,
+      });
+      return {
+        message: outcome.message,
+        status: outcome.status,
+        url: session.driver.url(),
+        screenshot: request.include_screenshot ? await captureScreenshot(services, session) : '',
+        session_id: session.id,
+        metadata: {
+          step_count: outcome.steps,
+          processing_time: Math.round((Date.now() - started) / 1000),
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+        },
+      };
+    });
+    // A session this call created and could not report back would only wait for its idle expiry.
+    const response = await work.catch(async (error: unknown) => {
+      if (!continuing) await services.sessions.close(account, session.id).catch(() => undefined);
+      throw error;
+    });
+    res.json(response);
   });
   return router;
 }

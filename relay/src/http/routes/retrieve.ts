@@ -1,22 +1,47 @@
-import { endpoints, type RetrieveRequest } from '@tandem/shared';
+import { endpoints, type RetrieveRequest, type RetrieveResponse } from '@tandem/shared';
 import { Router } from 'express';
-import { NotImplementedYet } from '../../errors';
+import { assertRemote, prepareSession } from '../../agent/session-agent';
+import { runRetrieve } from '../../retrieve/index';
 import type { Services } from '../../services';
-import { assertRunnable } from '../../sessions/lifecycle';
+import { captureScreenshot, openSession } from '../../sessions/lifecycle';
 import { accountId, body, locals } from '../context';
 import { validate } from '../validation';
 
-/** Retrieve: structured extraction. Validated now; the pipeline arrives with its own issue. */
+/** Retrieve: structured extraction from a new session's page, or inside an existing session. */
 export function retrieveRoutes(services: Services): Router {
   const router = Router();
-  router.post(endpoints.retrieve.path, validate(endpoints.retrieve), (_req, res) => {
+  router.post(endpoints.retrieve.path, validate(endpoints.retrieve), async (_req, res) => {
     const request = body<RetrieveRequest>(res);
-    if (request.session_id) {
-      locals(res).sessionId = request.session_id;
-      services.sessions.get(accountId(res), request.session_id);
-    }
-    assertRunnable(request);
-    throw new NotImplementedYet('Retrieve');
+    const account = accountId(res);
+    if (request.session_id) locals(res).sessionId = request.session_id;
+    const continuing = request.session_id !== undefined;
+    const existing = continuing ? services.sessions.get(account, request.session_id as string) : undefined;
+    assertRemote(request.local);
+    const session =
+      existing ??
+      (await openSession(services, account, {
+        url: request.url ?? services.config.TANDEM_START_URL,
+        local: false,
+        use_proxy: false,
+      }));
+    locals(res).sessionId = session.id;
+
+    const work = services.sessions.run(session, async (): Promise<RetrieveResponse> => {
+      if (continuing) await prepareSession(services, session, { url: request.url });
+      const result = await runRetrieve(services.config, session, request);
+      return {
+        ...result,
+        url: session.driver.url(),
+        session_id: session.id,
+        ...(request.include_screenshot ? { screenshot: await captureScreenshot(services, session) } : {}),
+      };
+    });
+    // A session this call created and could not report back would only wait for its idle expiry.
+    const response = await work.catch(async (error: unknown) => {
+      if (!continuing) await services.sessions.close(account, session.id).catch(() => undefined);
+      throw error;
+    });
+    res.json(response);
   });
   return router;
 }

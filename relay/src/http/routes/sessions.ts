@@ -6,11 +6,14 @@ import {
   type ListSessionsResponse,
   type ScreenshotResponse,
   type StepRequest,
+  type StepResponse,
 } from '@tandem/shared';
 import { Router } from 'express';
-import { NotImplementedYet } from '../../errors';
 import type { Services } from '../../services';
-import { assertRunnable, captureScreenshot, openSession } from '../../sessions/lifecycle';
+import { captureScreenshot, openSession } from '../../sessions/lifecycle';
+import { modeOf, prepareSession, resolveProfile } from '../../agent/session-agent';
+import { runStep } from '../../agent/steps';
+import { emitTo, streamStep } from '../step-stream';
 import { accountId, body, locals, params } from '../context';
 import { validate } from '../validation';
 
@@ -37,13 +40,52 @@ export function sessionRoutes(services: Services): Router {
     res.json(response);
   });
 
-  router.post(endpoints.stepSession.path, validate(endpoints.stepSession), (_req, res) => {
+  router.post(endpoints.stepSession.path, validate(endpoints.stepSession), async (_req, res) => {
     const { session_id } = params<SessionParams>(res);
     locals(res).sessionId = session_id;
     const request = body<StepRequest>(res);
-    services.sessions.get(accountId(res), session_id);
-    assertRunnable({ agent_id: request.agent_id });
-    throw new NotImplementedYet('Stepping a session (the agent)');
+    const account = accountId(res);
+    const session = services.sessions.get(account, session_id);
+    const profile = resolveProfile(services, account, request.agent_id ?? session.info.agentId);
+    const context = (emit: (content: string) => void) => ({
+      services,
+      session,
+      planner: services.planner,
+      mode: modeOf(request.mode, session, profile),
+      temperature: request.temperature,
+      profile,
+      // Manual stepping has no budget: the client decides when to stop.
+      step: session.conversation.history.length + 1,
+      maxSteps: Number.POSITIVE_INFINITY,
+      emit,
+    });
+    const metadata = request.temperature !== undefined ? { temperature: request.temperature } : {};
+
+    await services.sessions.run(session, async () => {
+      // Problems with the request itself still get a plain HTTP error, before any event is sent.
+      await prepareSession(services, session, request);
+      session.conversation.accept(request.cmd);
+      if (!request.stream) {
+        const outcome = await runStep(context(() => undefined));
+        const response: StepResponse = {
+          status: outcome.status,
+          message: outcome.message,
+          session_id: session.id,
+          url: session.driver.url(),
+          screenshot: request.include_screenshot ? await captureScreenshot(services, session) : '',
+          metadata,
+        };
+        res.json(response);
+        return;
+      }
+      await streamStep(
+        res,
+        session,
+        request.include_screenshot,
+        () => runStep(context(emitTo(res, session))),
+        () => captureScreenshot(services, session),
+      );
+    });
   });
 
   router.delete(endpoints.closeSession.path, validate(endpoints.closeSession), async (_req, res) => {

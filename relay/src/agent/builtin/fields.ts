@@ -1,0 +1,64 @@
+import type { SnapshotElement } from '@tandem/shared';
+import { isCheckable, isDropdownToggle, isNativeSelect, isPassword, isSearchField, isTypeable } from './elements';
+import { type Match, rankElements } from './match';
+import type { ResolveContext } from './resolution';
+import { words } from './text';
+
+/** An element that can hold a value the user names: text fields, selects, boxes, custom dropdowns. */
+export const isFillable = (e: SnapshotElement) =>
+  isTypeable(e) || isNativeSelect(e) || isCheckable(e) || isDropdownToggle(e);
+
+const USER_WORDS = new Set(['user', 'username', 'login', 'account', 'id', 'userid']);
+
+/** Fields known by what they are rather than their label ("the username" is often an e-mail field). */
+function semanticScore(field: string, e: SnapshotElement): number {
+  const w = words(field);
+  const type = e.attributes.type ?? '';
+  const name = `${e.attributes.name ?? ''} ${e.attributes.id ?? ''}`.toLowerCase();
+  if (w.some((x) => /^(?:password|pass|pw|pwd|passcode)$/.test(x)) && isPassword(e)) return 0.9;
+  if (w.every((x) => USER_WORDS.has(x)) && isTypeable(e) && !isPassword(e)) {
+    if (/user|login/.test(name)) return 0.85;
+    if (type === 'email' || /mail/.test(name)) return 0.75;
+  }
+  if (w.some((x) => /^e?mail$|^email$/.test(x)) && type === 'email') return 0.85;
+  if (w.some((x) => /^(?:phone|telephone|mobile|tel)$/.test(x)) && type === 'tel') return 0.85;
+  if (w.some((x) => /^(?:search|query)$/.test(x)) && isSearchField(e)) return 0.85;
+  return 0;
+}
+
+/** The field the user's words name, best first; label matches and what-it-is matches both count. */
+export function findField(field: string, ctx: ResolveContext): Match | undefined {
+  const accept = (e: SnapshotElement) => isFillable(e) && !ctx.used.has(e.index);
+  const ranked = rankElements(
+    ctx.snapshot,
+    { text: field, kind: 'field' },
+    { accept, avoid: ctx.avoid, anchor: ctx.anchor },
+  );
+  for (const e of ctx.snapshot.elements) {
+    const score = accept(e) ? semanticScore(field, e) : 0;
+    if (score > 0 && !ranked.some((m) => m.element === e && m.score >= score)) ranked.push({ element: e, score });
+  }
+  ranked.sort((a, b) => b.score - a.score);
+  const best = ranked[0];
+  return best && best.score >= 0.5 ? best : undefined;
+}
+
+/** "username admin" → the split whose leading words name a field best. */
+export function splitFieldValue(raw: string, ctx: ResolveContext): { match: Match; value: string } | undefined {
+  const parts = raw.split(/\s+/);
+  let best: { match: Match; value: string } | undefined;
+  for (let k = 1; k < parts.length; k++) {
+    const match = findField(parts.slice(0, k).join(' '), ctx);
+    if (match && (!best || match.score > best.match.score + 0.01)) best = { match, value: parts.slice(k).join(' ') };
+  }
+  return best;
+}
+
+/** The field to type into when none was named: the focused one, else the only (or first) visible empty one. */
+export function defaultField(ctx: ResolveContext): SnapshotElement | undefined {
+  const fields = ctx.snapshot.elements.filter((e) => isTypeable(e) && !ctx.used.has(e.index));
+  const focused = fields.find((e) => e.states.focused);
+  if (focused) return focused;
+  const visible = fields.filter((e) => e.in_viewport);
+  return visible.find((e) => !e.attributes.value && !e.states.filled) ?? visible[0];
+}

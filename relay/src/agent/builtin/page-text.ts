@@ -1,0 +1,19 @@
+/** The snapshot's text as a reader sees it: element markup reduced to labels, one trimmed line per line. */
+export function readableLines(snapshotText: string): string[] {
+  return snapshotText
+    .split('\n')
+    .map((line) =>
+      line
+        .replace(/\[\d+\]<(\w+)[^>]*>(.*?)<\/\1>/g, '$2')
+        .replace(/\[\d+\]<[^>]*>/g, '')
+        .replace(/^\*/, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((line) => line && !/^\[(?:top|end) of page\]$|^\[\d+px .*(?:viewport|scroll).*\]$/.test(line));
+}
+
+/** Whether a readable line is a heading ("# Title", "## Item"). */
+export const isHeading = (line: string) => /^#{1,6}\s/.test(line);
+
+export const stripHeading = (line: string) => line.replace(/^#{1,6}\s+/, '');

@@ -1,0 +1,53 @@
+import { BadRequest } from '../errors';
+import type { StepRecord, Usage } from './planner';
+
+/**
+ * The agent's side of a session: the task, what happened so far, the planner's memory, and a question
+ * waiting for the user. Lives as long as the session.
+ */
+export class Conversation {
+  task: string | undefined;
+  readonly history: StepRecord[] = [];
+  memory: string | undefined;
+  /** Set after ASK_USER: the next cmd is the answer to it. */
+  pendingQuestion: string | undefined;
+  /** The answer to hand the planner on its next step. */
+  userAnswer: { question: string; answer: string } | undefined;
+  /** The last snapshot's text, to notice a page that did not change. */
+  lastPageText: string | undefined;
+  consecutiveFailures = 0;
+  readonly usage: Usage & { steps: number } = { steps: 0, promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
+
+  /**
+   * Takes the cmd of a browse or step call: the answer to a pending question, a new task, or ("") go on
+   * with the current one.
+   */
+  accept(cmd: string): void {
+    const text = cmd.trim();
+    if (this.pendingQuestion !== undefined) {
+      if (!text) {
+        throw new BadRequest(`The agent asked: "${this.pendingQuestion}". Send the answer in cmd.`);
+      }
+      this.userAnswer = { question: this.pendingQuestion, answer: text };
+      this.pendingQuestion = undefined;
+      return;
+    }
+    if (text) {
+      if (text !== this.task) {
+        this.task = text;
+        this.memory = undefined;
+      }
+      this.consecutiveFailures = 0;
+      return;
+    }
+    if (!this.task) throw new BadRequest('cmd is empty and this session has no task yet. Send an instruction in cmd.');
+  }
+
+  addUsage(usage: Usage | undefined): void {
+    this.usage.steps++;
+    if (!usage) return;
+    this.usage.promptTokens += usage.promptTokens;
+    this.usage.completionTokens += usage.completionTokens;
+    this.usage.cachedTokens += usage.cachedTokens;
+  }
+}

@@ -1,0 +1,196 @@
+/** Repeated records → items, by recognising each field among the record's parts. Pure. */
+import type { ContentRecord, RecordGroup, RecordPart } from '@tandem/shared';
+import type { FieldType } from './hints';
+import { normalizeName, ROLE_HINTS, type Role, roleOf, tokensOf } from './roles';
+import { currencyOf, looksLikeDate, looksLikePrice, parseDate, parsePrice, parseRating } from './values';
+
+export type Item = Record<string, unknown>;
+
+const OLD_PRICE = /\b(old|was|strike|regular|list|compare|before|original)\b/;
+
+function byHint(parts: RecordPart[], pattern: RegExp): RecordPart | undefined {
+  return parts.find(
+    (p) => pattern.test(p.hint) || (p.itemprop !== undefined && pattern.test(p.itemprop.toLowerCase())),
+  );
+}
+
+function nameOf(record: ContentRecord): RecordPart | undefined {
+  const { parts } = record;
+  return (
+    parts.find((p) => p.itemprop === 'name' && p.text) ??
+    parts.find((p) => p.heading && p.kind === 'link' && p.text) ??
+    parts.find((p) => p.heading && p.text) ??
+    parts.find((p) => ROLE_HINTS.name.test(p.hint) && p.text && p.kind !== 'image') ??
+    parts.find((p) => p.kind === 'link' && p.text.length >= 3) ??
+    parts.find((p) => p.kind === 'text' && p.text.length >= 2 && !looksLikePrice(p.text))
+  );
+}
+
+function pricePart(record: ContentRecord): RecordPart | undefined {
+  const candidates = record.parts.filter(
+    (p) =>
+      p.itemprop === 'price' ||
+      ((ROLE_HINTS.price.test(p.hint) || looksLikePrice(p.text)) && p.kind !== 'link' && /\d/.test(p.text)),
+  );
+  const current = candidates.filter((p) => !OLD_PRICE.test(p.hint) && p.tag !== 's' && p.tag !== 'del');
+  return current.find((p) => p.itemprop === 'price') ?? current[0] ?? candidates[0];
+}
+
+function priceOf(record: ContentRecord): { amount: number; currency: string | null; raw: string } | null {
+  const part = pricePart(record);
+  if (!part) return null;
+  const raw = part.text || part.datetime || '';
+  const parsed = parsePrice(part.datetime && /^\d/.test(part.datetime) ? part.datetime : raw) ?? parsePrice(raw);
+  if (!parsed) return null;
+  const currencyPart = record.parts.find((p) => p.itemprop?.toLowerCase() === 'pricecurrency');
+  const currency = currencyPart?.datetime || currencyPart?.text || parsed.currency || currencyOf(raw);
+  return { amount: parsed.amount, currency: currency ?? null, raw: raw || String(parsed.amount) };
+}
+
+function dateOf(record: ContentRecord, type: FieldType | undefined): unknown {
+  const part =
+    record.parts.find((p) => p.kind === 'time') ??
+    byHint(record.parts, ROLE_HINTS.date) ??
+    record.parts.find((p) => looksLikeDate(p.text));
+  if (!part) {
+    const inText = parseDate(record.text);
+    return inText;
+  }
+  const raw = part.datetime || part.text;
+  if (type === 'string') return part.text || raw;
+  return parseDate(raw) ?? parseDate(part.text) ?? (raw || null);
+}
+
+function ratingOf(record: ContentRecord): number | null {
+  const part = byHint(record.parts, ROLE_HINTS.rating);
+  if (!part) return null;
+  return parseRating(part.datetime ?? '') ?? parseRating(part.label ?? '') ?? parseRating(part.text);
+}
+
+function descriptionOf(record: ContentRecord, used: Set<string>): string | null {
+  const hinted = record.parts.find((p) => ROLE_HINTS.description.test(p.hint) && p.text);
+  if (hinted) return hinted.text;
+  const long = record.parts
+    .filter((p) => p.kind === 'text' && !p.heading && p.text.length >= 25 && !used.has(p.text))
+    .sort((a, b) => b.text.length - a.text.length)[0];
+  return long?.text ?? null;
+}
+
+function urlOf(record: ContentRecord, name: RecordPart | undefined): string | null {
+  if (name?.kind === 'link' && name.href) return name.href;
+  const links = record.parts.filter((p) => p.kind === 'link' && p.href);
+  return (links.find((p) => name && p.text === name.text) ?? links[0])?.href ?? null;
+}
+
+/** A requested field that is no standard role: itemprop, data-*, class hint, or "Label: value" text. */
+function namedOf(record: ContentRecord, field: string): unknown {
+  const tokens = tokensOf(field);
+  const n = normalizeName(field);
+  const prop = record.parts.find((p) => p.itemprop && normalizeName(p.itemprop) === n);
+  if (prop) return prop.datetime || prop.text || prop.href || prop.src || null;
+  for (const [key, value] of Object.entries(record.data)) if (normalizeName(key) === n && value) return value;
+  const hinted = record.parts.find((p) => {
+    const words = p.hint.split('|')[0]?.split(/[\s]+/) ?? [];
+    return tokens.some((t) =>
+      words.some((w) => w === t || w.endsWith(`-${t}`) || w.endsWith(`_${t}`) || w.startsWith(`${t}-`)),
+    );
+  });
+  if (hinted) return hinted.text || hinted.datetime || hinted.href || hinted.src || hinted.label || null;
+  const label = new RegExp(
+    `\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:\\s*([^|•·\\n]+?)(?=\\s{2,}|\\s[A-Z][a-z]+:|$)`,
+    'i',
+  ).exec(record.text);
+  return label?.[1]?.trim() ?? null;
+}
+
+/** Converts a recognised value to the type the cmd asked for. */
+export function coerce(value: unknown, type: FieldType | undefined): unknown {
+  if (value === null || value === undefined || type === undefined) return value ?? null;
+  const text = String(value);
+  switch (type) {
+    case 'number':
+    case 'integer': {
+      if (typeof value === 'number') return type === 'integer' ? Math.round(value) : value;
+      const parsed = parsePrice(text)?.amount ?? null;
+      return parsed === null ? null : type === 'integer' ? Math.round(parsed) : parsed;
+    }
+    case 'date':
+      return parseDate(text) ?? text;
+    case 'boolean':
+      return /^(true|yes|in stock|available|1)$/i.test(text.trim());
+    default:
+      return typeof value === 'string' ? value : text;
+  }
+}
+
+/** One record's value for a field. */
+export function recordValue(
+  record: ContentRecord,
+  field: string,
+  role: Role | null,
+  type: FieldType | undefined,
+): unknown {
+  const name = nameOf(record);
+  switch (role) {
+    case 'name':
+      return name?.text ?? null;
+    case 'url':
+      return urlOf(record, name);
+    case 'image':
+      return record.parts.find((p) => p.kind === 'image' && p.src)?.src ?? null;
+    case 'price': {
+      const price = priceOf(record);
+      if (!price) return null;
+      return type === 'string' ? price.raw : price.amount;
+    }
+    case 'currency':
+      return priceOf(record)?.currency ?? null;
+    case 'date':
+      return dateOf(record, type);
+    case 'rating':
+      return ratingOf(record);
+    case 'author':
+      return byHint(record.parts, ROLE_HINTS.author)?.text.replace(/^by\s+/i, '') ?? null;
+    case 'description':
+      return descriptionOf(record, new Set([name?.text ?? '']));
+    case 'text':
+      return record.text;
+    default:
+      return namedOf(record, field);
+  }
+}
+
+/** Columns chosen without `fields`: the standard roles at least half of the records have. */
+export function autoColumns(group: RecordGroup): string[] {
+  const sample = group.records.slice(0, 50);
+  const columns: string[] = [];
+  for (const role of [
+    'name',
+    'url',
+    'image',
+    'price',
+    'currency',
+    'date',
+    'rating',
+    'author',
+    'description',
+  ] as Role[]) {
+    const filled = sample.filter((r) => {
+      const v = recordValue(r, role, role, undefined);
+      return v !== null && v !== undefined && v !== '';
+    }).length;
+    if (filled * 2 >= sample.length && filled > 0) columns.push(role);
+  }
+  return columns.length > 0 ? columns : ['text'];
+}
+
+export function recordItems(group: RecordGroup, fields: string[], types: Record<string, FieldType>): Item[] {
+  return group.records.map((record) => {
+    const item: Item = {};
+    for (const field of fields) {
+      const role = roleOf(field);
+      item[field] = coerce(recordValue(record, field, role, types[field]), types[field]);
+    }
+    return item;
+  });
+}

@@ -1,0 +1,123 @@
+/**
+ * Retrieve (API §7): read the session's page into the content model, turn it into items with DOM
+ * heuristics (ludicrous) or a model (fast/standard), cap, and phrase the answer.
+ */
+import type { RetrieveRequest } from '@tandem/shared';
+import type OpenAI from 'openai';
+import { createClient, toPlannerError } from '../agent/llm/client';
+import type { Config } from '../config';
+import { BadRequest } from '../errors';
+import type { Session } from '../sessions/session';
+import { typeHints } from './heuristic/hints';
+import { extractHeuristic, type Item } from './heuristic/index';
+import { extractWithModel } from './llm/extract';
+import { itemsTable, mainContentMarkdown } from './markdown';
+
+/** API §Limits: scroll_to_bottom scrolls for at most 5 seconds. */
+export const SCROLL_TO_BOTTOM_MS = 5_000;
+/** render_js waits at most this long for the network to go quiet. */
+export const RENDER_JS_SETTLE_MS = 3_000;
+
+export interface RetrieveResult {
+  message: string;
+  status: 'DONE' | 'CONTINUE';
+  data: Item[];
+}
+
+/** The model for a mode: either one serves both when only one is set; undefined when none is configured. */
+export function retrieveModel(config: Config, mode: 'fast' | 'standard'): string | undefined {
+  if (!config.OPENAI_BASE_URL && !config.OPENAI_API_KEY) return undefined;
+  return mode === 'fast'
+    ? (config.TANDEM_MODEL_FAST ?? config.TANDEM_MODEL_STANDARD)
+    : (config.TANDEM_MODEL_STANDARD ?? config.TANDEM_MODEL_FAST);
+}
+
+const clients = new WeakMap<Config, OpenAI>();
+
+function clientFor(config: Config): OpenAI {
+  let client = clients.get(config);
+  if (!client) {
+    client = createClient({
+      baseURL: config.OPENAI_BASE_URL,
+      apiKey: config.OPENAI_API_KEY,
+      timeoutMs: config.TANDEM_MODEL_TIMEOUT_MS,
+      maxRetries: config.TANDEM_MODEL_MAX_RETRIES,
+    });
+    clients.set(config, client);
+  }
+  return client;
+}
+
+function positiveInt(value: unknown): number | undefined {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : Number.NaN;
+  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : undefined;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+export async function runRetrieve(config: Config, session: Session, request: RetrieveRequest): Promise<RetrieveResult> {
+  const started = Date.now();
+  const driver = session.driver;
+  if (!driver.content)
+    throw new BadRequest('This session’s browser cannot retrieve yet; use a remote session (local: false).');
+  const content = await driver.content({
+    full_page: request.full_page,
+    render_js: request.render_js,
+    ...(request.scroll_to_bottom ? { scroll_to_bottom_ms: SCROLL_TO_BOTTOM_MS } : {}),
+    ...(request.render_js ? { settle_ms: RENDER_JS_SETTLE_MS } : {}),
+  });
+  const fields = request.fields && request.fields.length > 0 ? request.fields : undefined;
+  const notes: string[] = [];
+  let items: Item[] | undefined;
+  let how = 'ludicrous mode, no model';
+
+  if (request.mode !== 'ludicrous') {
+    const model = retrieveModel(config, request.mode);
+    if (!model) {
+      notes.push(
+        `No model is configured (set OPENAI_BASE_URL or OPENAI_API_KEY, and TANDEM_MODEL_FAST or TANDEM_MODEL_STANDARD), so ${request.mode} mode fell back to ludicrous mode (DOM heuristics, no model).`,
+      );
+    } else {
+      const params = request.optional_params ?? {};
+      try {
+        const result = await extractWithModel({
+          client: clientFor(config),
+          model,
+          output: config.TANDEM_MODEL_OUTPUT,
+          content,
+          cmd: request.cmd,
+          fields,
+          types: typeHints(request.cmd, fields ?? []),
+          chunkChars: positiveInt(params.chunk_chars),
+          overlapChars: positiveInt(params.chunk_overlap),
+        });
+        items = result.items;
+        how = `${request.mode} mode, model ${model}${result.chunks > 1 ? `, ${result.chunks} chunks` : ''}`;
+      } catch (error) {
+        const reason = toPlannerError(error, {
+          baseURL: config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
+          model,
+          timeoutMs: config.TANDEM_MODEL_TIMEOUT_MS,
+          maxRetries: config.TANDEM_MODEL_MAX_RETRIES,
+        }).message;
+        notes.push(`The model failed (${reason}), so these items come from ludicrous mode (DOM heuristics, no model).`);
+      }
+    }
+  }
+  if (!items) items = extractHeuristic(content, request.cmd, fields).items;
+
+  const cap = Math.floor(request.max_items);
+  const cut = items.length > cap;
+  const data = cut ? items.slice(0, cap) : items;
+  const status = cut ? 'CONTINUE' : 'DONE';
+  const ms = Date.now() - started;
+  const summary = `Retrieved ${plural(data.length, 'item')}${cut ? ` of ${items.length} (max_items ${cap}; more remain)` : ''} from ${content.title ? `"${content.title}"` : content.url} (${how}, ${ms} ms).`;
+
+  let message = [summary, ...notes].join(' ');
+  if (request.format === 'markdown') {
+    const columns = fields ?? [...new Set(data.flatMap((item) => Object.keys(item)))];
+    const markdown = fields ? itemsTable(data, columns) : mainContentMarkdown(content).markdown;
+    message = [markdown, '', ...notes].join('\n').trim();
+  }
+  return { message, status, data };
+}

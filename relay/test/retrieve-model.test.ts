@@ -1,0 +1,181 @@
+import {
+  type FixtureSite,
+  type ModelServer,
+  type RecordedRequest,
+  type Reply,
+  startFixtureSite,
+  startModelServer,
+} from '@tandem/e2e/fixtures';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestRelay, type TestRelay } from './support';
+
+let site: FixtureSite;
+let model: ModelServer;
+let relay: TestRelay;
+
+type Body = { message: string; status: string; url: string; data: Record<string, unknown>[]; session_id: string };
+
+beforeAll(async () => {
+  [site, model] = await Promise.all([
+    startFixtureSite(),
+    startModelServer({ models: ['fast-model', 'standard-model'] }),
+  ]);
+  relay = await startTestRelay({
+    OPENAI_BASE_URL: model.url,
+    OPENAI_API_KEY: 'sk-test',
+    TANDEM_MODEL_FAST: 'fast-model',
+    TANDEM_MODEL_STANDARD: 'standard-model',
+    TANDEM_MODEL_MAX_RETRIES: 0,
+  });
+});
+afterEach(async () => {
+  await relay.services.sessions.closeAll();
+  model.reset();
+});
+afterAll(async () => {
+  await relay?.close();
+  await Promise.all([site?.close(), model?.close()]);
+});
+
+const page = (name: string) => `${site.url}/retrieve/${name}.html`;
+
+/** The page Markdown the model was given in one request. */
+function pageIn(request: RecordedRequest | undefined): string {
+  const user = request?.body?.messages?.find((m) => m.role === 'user')?.content;
+  const text = typeof user === 'string' ? user : '';
+  return text.slice(text.indexOf('--- page ---'));
+}
+
+const items = (value: unknown[]): Reply => ({ kind: 'json', value: { items: value } });
+
+async function retrieve(body: Record<string, unknown>): Promise<Body> {
+  const res = await relay.api<Body>('POST', '/v1/web/retrieve', { body: { cmd: '', ...body } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+describe('fast and standard modes (scripted model)', () => {
+  it('sends the page as Markdown with a strict schema built from fields, and returns the items', async () => {
+    model.script((request) => {
+      expect(pageIn(request)).toContain(`### [Trail Backpack 30L](${site.url}/retrieve/item/trail-backpack)`);
+      expect(pageIn(request)).toContain('$89.99');
+      return items([
+        { name: 'Trail Backpack 30L', price: 89.99, link: '/retrieve/item/trail-backpack' },
+        { name: 'Compact Camp Stove', price: 34.5 },
+      ]);
+    });
+    const res = await retrieve({ url: page('products'), fields: ['name', 'price', 'link'], cmd: 'price as a number' });
+    expect(res.data).toEqual([
+      // Relative URLs come back absolute; missing fields are null.
+      { name: 'Trail Backpack 30L', price: 89.99, link: `${site.url}/retrieve/item/trail-backpack` },
+      { name: 'Compact Camp Stove', price: 34.5, link: null },
+    ]);
+    expect(res.status).toBe('DONE');
+    expect(res.message).toMatch(/fast mode, model fast-model/);
+    const body = model.requests[0]?.body;
+    expect(body?.model).toBe('fast-model');
+    const format = body?.response_format as {
+      type: string;
+      json_schema: { strict: boolean; schema: { properties: { items: { items: unknown } } } };
+    };
+    expect(format.type).toBe('json_schema');
+    expect(format.json_schema.strict).toBe(true);
+    const itemSchema = format.json_schema.schema.properties.items.items as {
+      required: string[];
+      properties: Record<string, unknown>;
+    };
+    expect(itemSchema.required).toEqual(['name', 'price', 'link']);
+    expect(itemSchema.properties.price).toEqual({ type: ['number', 'null'] });
+    expect(JSON.stringify(body?.messages)).toMatch(/never invent values/i);
+  });
+
+  it('standard mode uses the standard model', async () => {
+    model.script(items([{ city: 'Stockholm' }]));
+    const res = await retrieve({ url: page('table'), mode: 'standard', fields: ['city'] });
+    expect(res.data).toEqual([{ city: 'Stockholm' }]);
+    expect(model.requests[0]?.body?.model).toBe('standard-model');
+    expect(pageIn(model.requests[0])).toContain('| City | Country | Population | Founded |');
+  });
+
+  it('gives the model each fixture page with what it needs', async () => {
+    const cases: { name: string; body: Record<string, unknown>; has: string[]; lacks?: string[] }[] = [
+      {
+        name: 'search',
+        body: {},
+        has: ['[Best climbing shoes of 2026](https://shoes.example.com/guide)', 'Mar 3, 2026'],
+      },
+      {
+        name: 'article',
+        body: {},
+        has: ['# Glaciers are retreating faster than expected', 'og:site_name: The Daily Fixture', 'Ingrid Halvorsen'],
+        lacks: ['[World]'],
+      },
+      { name: 'lazy', body: { scroll_to_bottom: true }, has: ['Post number 50'] },
+      { name: 'viewport', body: { full_page: false }, has: ['Listing 3'], lacks: ['Listing 5'] },
+      { name: 'jsonld', body: {}, has: ['"startDate":"2026-04-18T20:00:00+02:00"'] },
+      { name: 'microdata', body: {}, has: ['"sku":["POT-7"]'] },
+    ];
+    for (const c of cases) {
+      model.script(items([{ ok: c.name }]));
+      const res = await retrieve({ url: page(c.name), ...c.body });
+      expect(res.data).toEqual([{ ok: c.name }]);
+      const sent = pageIn(model.requests.at(-1));
+      for (const text of c.has) expect(sent, c.name).toContain(text);
+      for (const text of c.lacks ?? []) expect(sent, c.name).not.toContain(text);
+    }
+  });
+
+  it('chunks a long page with overlap, extracts the chunks in parallel and merges them in order without duplicates', async () => {
+    // Every chunk answers with the books it shows; overlapping books appear in two chunks.
+    const answer: Reply = (request) => {
+      const books = [...pageIn(request).matchAll(/\[Book (\d+)\]/g)].map((m) => ({ title: `Book ${m[1]}` }));
+      return { kind: 'delay', ms: 100, reply: items(books) };
+    };
+    model.script(...Array.from({ length: 20 }, () => answer));
+    const res = await retrieve({
+      url: page('page-1'),
+      fields: ['title'],
+      optional_params: { chunk_chars: 500, chunk_overlap: 200 },
+    });
+    const calls = model.requests.length;
+    expect(calls).toBeGreaterThan(2);
+    expect(res.message).toMatch(new RegExp(`${calls} chunks`));
+    expect(res.data.map((i) => i.title)).toEqual(Array.from({ length: 12 }, (_, i) => `Book ${i + 1}`));
+    // Parallel: more than one request arrived before the first answer (100 ms) went out.
+    const first = model.requests[0]?.timestamp ?? 0;
+    expect(model.requests.filter((r) => r.timestamp < first + 80).length).toBeGreaterThan(1);
+    // Overlap: some book was sent in two chunks.
+    const sentTwice = model.requests
+      .map((r) => pageIn(r))
+      .filter((p) => p.includes('[Book 3]') || p.includes('[Book 4]'));
+    expect(sentTwice.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('fetches paginated pages in parallel with the model', async () => {
+    const answer: Reply = (request) =>
+      items([...pageIn(request).matchAll(/\[Book (\d+)\]/g)].map((m) => ({ title: `Book ${m[1]}` })));
+    model.script(answer, answer, answer);
+    const results = await Promise.all([1, 2, 3].map((n) => retrieve({ url: page(`page-${n}`), fields: ['title'] })));
+    expect(results.map((r) => r.data.length)).toEqual([12, 12, 5]);
+  });
+
+  it('max_items applies to model items too', async () => {
+    model.script(items([{ name: 'a' }, { name: 'b' }, { name: 'c' }]));
+    const res = await retrieve({ url: page('products'), fields: ['name'], max_items: 2 });
+    expect(res).toMatchObject({ status: 'CONTINUE', data: [{ name: 'a' }, { name: 'b' }] });
+  });
+
+  it('falls back to ludicrous with a note when the model fails', async () => {
+    model.script({ kind: 'error', status: 500, message: 'model crashed' });
+    const res = await retrieve({ url: page('products'), fields: ['name', 'price'] });
+    expect(res.data).toHaveLength(6);
+    expect(res.data[0]).toEqual({ name: 'Trail Backpack 30L', price: 89.99 });
+    expect(res.message).toMatch(/The model failed .*model crashed.*ludicrous mode/);
+  });
+
+  it('ludicrous mode never calls the model', async () => {
+    const res = await retrieve({ url: page('products'), mode: 'ludicrous' });
+    expect(res.data).toHaveLength(6);
+    expect(model.requests).toHaveLength(0);
+  });
+});
