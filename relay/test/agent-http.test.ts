@@ -1,4 +1,11 @@
-import { type FixtureSite, type ModelServer, type RecordedRequest, startFixtureSite, startModelServer } from '@tandem/e2e/fixtures';
+import {
+  type FixtureSite,
+  type ModelServer,
+  type RecordedRequest,
+  startFixtureSite,
+  startModelServer,
+} from '@tandem/e2e/fixtures';
+import { StreamChunk } from '@tandem/shared';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestRelay, type TestRelay } from './support';
@@ -8,7 +15,10 @@ let model: ModelServer;
 let relay: TestRelay;
 
 beforeAll(async () => {
-  [site, model] = await Promise.all([startFixtureSite(), startModelServer({ models: ['fast-model', 'standard-model'] })]);
+  [site, model] = await Promise.all([
+    startFixtureSite(),
+    startModelServer({ models: ['fast-model', 'standard-model'] }),
+  ]);
   relay = await startTestRelay({
     OPENAI_BASE_URL: model.url,
     OPENAI_API_KEY: 'sk-test',
@@ -30,7 +40,9 @@ afterAll(async () => {
 
 /** All text the model was sent in one request. */
 const promptOf = (request: RecordedRequest | undefined) =>
-  (request?.body?.messages ?? []).map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))).join('\n');
+  (request?.body?.messages ?? [])
+    .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))
+    .join('\n');
 
 /** The index the snapshot in the latest prompt gives an element matching `pattern` (e.g. /<input[^>]*Email/). */
 function indexIn(request: RecordedRequest, pattern: RegExp): number {
@@ -66,13 +78,26 @@ describe('step (stream: false)', () => {
         ]),
       decision([{ action: 'done', message: 'Signed in as ada@example.com.' }]),
     );
-    const first = await relay.api('POST', `/v1/web/session/${id}`, { body: { cmd: 'Sign in as ada@example.com with password correct-horse', stream: false } });
+    const first = await relay.api('POST', `/v1/web/session/${id}`, {
+      body: { cmd: 'Sign in as ada@example.com with password correct-horse', stream: false },
+    });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body).toMatchObject({ status: 'CONTINUE', session_id: id, url: `${site.url}/login.html`, screenshot: '' });
+    expect(first.body).toMatchObject({
+      status: 'CONTINUE',
+      session_id: id,
+      url: `${site.url}/login.html`,
+      screenshot: '',
+    });
     expect(first.body.message).toMatch(/Clicked/);
 
-    const second = await relay.api('POST', `/v1/web/session/${id}`, { body: { cmd: '', stream: false, temperature: 0.3 } });
-    expect(second.body).toMatchObject({ status: 'DONE', message: 'Signed in as ada@example.com.', metadata: { temperature: 0.3 } });
+    const second = await relay.api('POST', `/v1/web/session/${id}`, {
+      body: { cmd: '', stream: false, temperature: 0.3 },
+    });
+    expect(second.body).toMatchObject({
+      status: 'DONE',
+      message: 'Signed in as ada@example.com.',
+      metadata: { temperature: 0.3 },
+    });
     expect(promptOf(model.requests[1])).toContain('Welcome back');
     expect(model.requests[1]?.body?.temperature).toBe(0.3);
   });
@@ -88,7 +113,9 @@ describe('step (stream: false)', () => {
     const empty = await relay.api('POST', `/v1/web/session/${id}`, { body: { cmd: '', stream: false } });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toContain('Which email address should I use?');
-    const answered = await relay.api('POST', `/v1/web/session/${id}`, { body: { cmd: 'grace@example.com', stream: false } });
+    const answered = await relay.api('POST', `/v1/web/session/${id}`, {
+      body: { cmd: 'grace@example.com', stream: false },
+    });
     expect(answered.body.status).toBe('DONE');
     const prompt = promptOf(model.requests[1]);
     expect(prompt).toContain('Sign in for me');
@@ -98,7 +125,9 @@ describe('step (stream: false)', () => {
   it('uses the standard model in standard mode and records token usage for the account', async () => {
     const id = await createSession('/form.html');
     model.script(decision([{ action: 'done', message: 'ok' }]));
-    const res = await relay.api('POST', `/v1/web/session/${id}`, { body: { cmd: 'look', stream: false, mode: 'standard' } });
+    const res = await relay.api('POST', `/v1/web/session/${id}`, {
+      body: { cmd: 'look', stream: false, mode: 'standard' },
+    });
     expect(res.body.status).toBe('DONE');
     expect(model.requests[0]?.body?.model).toBe('standard-model');
     const account = relay.services.store.apiKeys.resolve(relay.key)!.accountId;
@@ -115,13 +144,17 @@ describe('step (stream: false)', () => {
     const profile = relay.services.store.agents.create(account, { name: 'careful', instructions: 'Answer in French.' });
     const id = await createSession('/login.html');
     model.script(decision([{ action: 'done', message: 'fini' }]));
-    const res = await relay.api('POST', `/v1/web/session/${id}`, { body: { cmd: 'look', stream: false, agent_id: profile.id } });
+    const res = await relay.api('POST', `/v1/web/session/${id}`, {
+      body: { cmd: 'look', stream: false, agent_id: profile.id },
+    });
     expect(res.body.status).toBe('DONE');
     const prompt = promptOf(model.requests[0]);
     expect(prompt).toContain('Never tick "Keep me signed in".');
     expect(prompt).not.toContain('Always compare prices first.');
     expect(prompt).toContain('Answer in French.');
-    const unknown = await relay.api('POST', `/v1/web/session/${id}`, { body: { cmd: 'x', stream: false, agent_id: 'agt_nope' } });
+    const unknown = await relay.api('POST', `/v1/web/session/${id}`, {
+      body: { cmd: 'x', stream: false, agent_id: 'agt_nope' },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toMatch(/Unknown agent_id/);
   });
@@ -130,11 +163,15 @@ describe('step (stream: false)', () => {
 describe('browse', () => {
   it('opens a new session and steps until DONE, with metadata', async () => {
     model.script(
-      (request) => decision([{ action: 'click', index: indexIn(request, /<a href=\/form\.html>Form/) }], 'open the form'),
-      (request) => decision([{ action: 'type', index: indexIn(request, /<input placeholder="Your name"/), text: 'Ada' }]),
+      (request) =>
+        decision([{ action: 'click', index: indexIn(request, /<a href=\/form\.html>Form/) }], 'open the form'),
+      (request) =>
+        decision([{ action: 'type', index: indexIn(request, /<input placeholder="Your name"/), text: 'Ada' }]),
       decision([{ action: 'done', message: 'Typed the name.' }]),
     );
-    const res = await relay.api('POST', '/v1/web/browse', { body: { cmd: 'Open the form and type Ada as the name', temperature: 0.2, include_screenshot: true } });
+    const res = await relay.api('POST', '/v1/web/browse', {
+      body: { cmd: 'Open the form and type Ada as the name', temperature: 0.2, include_screenshot: true },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'DONE', message: 'Typed the name.', url: `${site.url}/form.html` });
     expect(res.body.metadata).toEqual({ step_count: 3, processing_time: expect.any(Number), temperature: 0.2 });
@@ -149,7 +186,9 @@ describe('browse', () => {
       decision([{ action: 'scroll', direction: 'down' }]),
       decision([{ action: 'done', message: 'Reached the end.' }]),
     );
-    const first = await relay.api('POST', '/v1/web/browse', { body: { cmd: 'Scroll to the end', url: `${site.url}/long.html`, max_steps: 2 } });
+    const first = await relay.api('POST', '/v1/web/browse', {
+      body: { cmd: 'Scroll to the end', url: `${site.url}/long.html`, max_steps: 2 },
+    });
     expect(first.body).toMatchObject({ status: 'CONTINUE', metadata: { step_count: 2 } });
     expect(first.body.message).toMatch(/max_steps/);
     expect(promptOf(model.requests[1])).toMatch(/last step/i);
@@ -159,7 +198,9 @@ describe('browse', () => {
 
   it('stops with a final answer after repeated failed steps, and nudges the model when it repeats itself', async () => {
     for (let i = 0; i < 3; i++) model.script(decision([{ action: 'click', index: 999 }]));
-    const res = await relay.api('POST', '/v1/web/browse', { body: { cmd: 'Click the missing button', url: `${site.url}/form.html` } });
+    const res = await relay.api('POST', '/v1/web/browse', {
+      body: { cmd: 'Click the missing button', url: `${site.url}/form.html` },
+    });
     expect(res.body).toMatchObject({ status: 'DONE', metadata: { step_count: 3 } });
     expect(res.body.message).toMatch(/Stopped after 3 failed steps in a row/);
     expect(res.body.message).toMatch(/No element has index 999/);
@@ -193,14 +234,17 @@ async function readStream(response: Response, onMessage?: (data: string) => void
     },
   });
   const decoder = new TextDecoder();
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) parser.feed(decoder.decode(chunk, { stream: true }));
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>)
+    parser.feed(decoder.decode(chunk, { stream: true }));
   return messages;
 }
 
 describe('step (stream: true)', () => {
   it('streams event chunks, one final_event with status and screenshot, then [DONE]', async () => {
     const id = await createSession('/events.html');
-    model.script((request) => decision([{ action: 'click', index: indexIn(request, /<button>Show alert/) }], 'press the alert button'));
+    model.script((request) =>
+      decision([{ action: 'click', index: indexIn(request, /<button>Show alert/) }], 'press the alert button'),
+    );
     const response = await fetch(`${relay.url}/v1/web/session/${id}`, {
       method: 'POST',
       headers: { X_SERVICE_API_KEY: relay.key, 'content-type': 'application/json' },
@@ -210,14 +254,19 @@ describe('step (stream: true)', () => {
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const messages = await readStream(response);
     expect(messages.at(-1)).toBe('[DONE]');
-    const chunks = messages.slice(0, -1).map((m) => JSON.parse(m) as { type: string; data: Record<string, any> });
-    expect(chunks[0]).toEqual({ type: 'event', data: { delta: { content: 'Step started.', url: `${site.url}/events.html` }, session_id: id } });
+    const chunks = messages.slice(0, -1).map((m) => StreamChunk.parse(JSON.parse(m)));
+    expect(chunks[0]).toEqual({
+      type: 'event',
+      data: { delta: { content: 'Step started.', url: `${site.url}/events.html` }, session_id: id },
+    });
     expect(chunks.filter((c) => c.type === 'final_event')).toHaveLength(1);
     expect(chunks.at(-1)?.type).toBe('final_event');
-    const contents = chunks.filter((c) => c.type === 'event').map((c) => c.data.delta.content as string);
+    const contents = chunks.map((c) => c.data.delta.content);
     expect(contents).toContain('Goal: press the alert button');
     expect(contents.some((c) => c.includes('alert dialog: "Saved!"'))).toBe(true);
-    const final = chunks.at(-1)!.data;
+    const last = chunks.at(-1);
+    if (last?.type !== 'final_event') throw new Error('the stream did not end with final_event');
+    const final = last.data;
     expect(final.delta).toMatchObject({ status: 'CONTINUE', url: `${site.url}/events.html` });
     expect(final.screenshot).toMatch(/\.png$/);
     expect(final.session_id).toBe(id);

@@ -55,7 +55,10 @@ async function finalState(sessionId: string, message: string): Promise<FinalStat
 
 describe('built-in planner fixture tasks (through POST /v1/web/browse)', () => {
   it.each(BUILTIN_TASKS.map((task) => [task.name, task] as [string, BuiltinTask]))('%s', async (_, task) => {
-    const run = await browse({ cmd: task.instruction.replaceAll('{{ORIGIN}}', site.url), url: `${site.url}${task.page}` });
+    const run = await browse({
+      cmd: task.instruction.replaceAll('{{ORIGIN}}', site.url),
+      url: `${site.url}${task.page}`,
+    });
     try {
       const state = await finalState(run.session_id, run.message);
       const ok = run.status === task.expect && task.check(state);
@@ -78,7 +81,11 @@ describe('built-in planner conversations (ASK_USER, then the answer as the next 
   }
 
   it('continues with a new target after asking which element was meant', async () => {
-    const { answered, state } = await converse('/cards.html', 'click the Purple Unicorn button', 'Add Calm Lamp to cart');
+    const { answered, state } = await converse(
+      '/cards.html',
+      'click the Purple Unicorn button',
+      'Add Calm Lamp to cart',
+    );
     expect(answered.status, answered.message).toBe('DONE');
     expect(state.text).toContain('Cart: 1 items');
   });

@@ -142,5 +142,4 @@ describe('requests this relay cannot run', () => {
     expect(agent.body.message).toMatch(/agent_id/);
     expect((await relay.api('GET', '/v1/web/sessions')).body.session_ids).toEqual([]);
   });
-
 });

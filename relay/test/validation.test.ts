@@ -128,7 +128,9 @@ describe('422 validation errors in the FastAPI shape', () => {
 
   it('ignores unknown body fields', async () => {
     // Validation passes with the extra field; the request then fails on what it asked for (an unknown agent).
-    const res = await relay.api('POST', '/v1/web/browse', { body: { cmd: 'x', colour: 'blue', agent_id: 'agt_missing' } });
+    const res = await relay.api('POST', '/v1/web/browse', {
+      body: { cmd: 'x', colour: 'blue', agent_id: 'agt_missing' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/Unknown agent_id "agt_missing"/);
   });

@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { loopNudges, stepFailed } from './control';
 import type { StepRecord } from './planner';
 
-const step = (n: number, actions: StepRecord['actions']): StepRecord => ({ step: n, task: 't', actions, url: 'u', events: [] });
-const click = (index: number, code = 'ok') => ({ action: { action: 'click' as const, index, double: false }, code, message: '' });
+const step = (n: number, actions: StepRecord['actions']): StepRecord => ({
+  step: n,
+  task: 't',
+  actions,
+  url: 'u',
+  events: [],
+});
+const click = (index: number, code = 'ok') => ({
+  action: { action: 'click' as const, index, double: false },
+  code,
+  message: '',
+});
 
 describe('loop control', () => {
   it('nudges when the same actions repeat and when the page did not change', () => {

@@ -26,7 +26,9 @@ export function loopNudges(input: {
   }
   const lastActed = last?.actions.some((a) => a.action.action !== 'wait' && a.action.action !== 'scroll');
   if (input.pageUnchanged && lastActed) {
-    nudges.push('The page did not change after your last actions. Check that you used the right element, or try another way.');
+    nudges.push(
+      'The page did not change after your last actions. Check that you used the right element, or try another way.',
+    );
   }
   const left = input.maxSteps - input.step;
   if (left === 0) {

@@ -16,7 +16,8 @@ export function createPlanner(config: Config, logger: Logger): Planner {
   const fast = config.TANDEM_MODEL_FAST ?? config.TANDEM_MODEL_STANDARD;
   const standard = config.TANDEM_MODEL_STANDARD ?? config.TANDEM_MODEL_FAST;
   const endpoint = config.OPENAI_BASE_URL !== undefined || config.OPENAI_API_KEY !== undefined;
-  const useLlm = config.TANDEM_PLANNER === 'llm' || (config.TANDEM_PLANNER === 'auto' && endpoint && fast !== undefined);
+  const useLlm =
+    config.TANDEM_PLANNER === 'llm' || (config.TANDEM_PLANNER === 'auto' && endpoint && fast !== undefined);
   if (!useLlm) {
     logger.info('planner: built-in (no model configured)');
     return new BuiltinPlanner();

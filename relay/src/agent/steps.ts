@@ -85,7 +85,14 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
     cachedTokens: decision.usage?.cachedTokens ?? 0,
   });
   services.logger.info(
-    { sessionId: session.id, step: ctx.step, planner: planner.name, model: decision.model, usage: decision.usage, goal: decision.nextGoal },
+    {
+      sessionId: session.id,
+      step: ctx.step,
+      planner: planner.name,
+      model: decision.model,
+      usage: decision.usage,
+      goal: decision.nextGoal,
+    },
     'agent step planned',
   );
   if (decision.nextGoal) ctx.emit(`Goal: ${decision.nextGoal}`);

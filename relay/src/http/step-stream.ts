@@ -10,7 +10,9 @@ const streams = new WeakMap<Response, SseStream>();
 /** An `emit` for the step loop that sends `event` chunks on the response's stream. */
 export function emitTo(res: Response, session: Session): (content: string) => void {
   return (content) => {
-    streams.get(res)?.send({ type: 'event', data: { delta: { content, url: session.driver.url() }, session_id: session.id } });
+    streams
+      .get(res)
+      ?.send({ type: 'event', data: { delta: { content, url: session.driver.url() }, session_id: session.id } });
   };
 }
 

@@ -33,7 +33,10 @@ const toProfile = (row: AgentRow): AgentProfile => ({
 export class Agents {
   constructor(private readonly db: Db) {}
 
-  create(accountId: string, profile: { name: string; instructions: string; defaultMode?: AgentMode | null }): AgentProfile {
+  create(
+    accountId: string,
+    profile: { name: string; instructions: string; defaultMode?: AgentMode | null },
+  ): AgentProfile {
     const row: AgentRow = {
       id: `agt_${randomBase62(96)}`,
       account_id: accountId,
@@ -52,11 +55,15 @@ export class Agents {
 
   /** The account's profile with this id (another account's profile is not found). */
   get(accountId: string, id: string): AgentProfile | undefined {
-    const row = this.db.prepare('SELECT * FROM agents WHERE id = ? AND account_id = ?').get(id, accountId) as AgentRow | undefined;
+    const row = this.db.prepare('SELECT * FROM agents WHERE id = ? AND account_id = ?').get(id, accountId) as
+      | AgentRow
+      | undefined;
     return row && toProfile(row);
   }
 
   list(accountId: string): AgentProfile[] {
-    return (this.db.prepare('SELECT * FROM agents WHERE account_id = ? ORDER BY created_at').all(accountId) as AgentRow[]).map(toProfile);
+    return (
+      this.db.prepare('SELECT * FROM agents WHERE account_id = ? ORDER BY created_at').all(accountId) as AgentRow[]
+    ).map(toProfile);
   }
 }

@@ -29,7 +29,11 @@ const toSkill = (row: SkillRow): Skill => ({
 
 /** Whether a host matches a skill's pattern. */
 export function hostMatches(pattern: string, host: string): boolean {
-  const p = pattern.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+  const p = pattern
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/.*$/, '');
   const h = host.toLowerCase();
   if (p === '*') return true;
   if (p.startsWith('*.')) return h.endsWith(p.slice(1));
@@ -40,15 +44,25 @@ export class Skills {
   constructor(private readonly db: Db) {}
 
   add(accountId: string, hostPattern: string, rule: string): Skill {
-    const row: SkillRow = { id: `skl_${randomBase62(96)}`, account_id: accountId, host_pattern: hostPattern, rule, created_at: Date.now() };
+    const row: SkillRow = {
+      id: `skl_${randomBase62(96)}`,
+      account_id: accountId,
+      host_pattern: hostPattern,
+      rule,
+      created_at: Date.now(),
+    };
     this.db
-      .prepare('INSERT INTO skills (id, account_id, host_pattern, rule, created_at) VALUES (@id, @account_id, @host_pattern, @rule, @created_at)')
+      .prepare(
+        'INSERT INTO skills (id, account_id, host_pattern, rule, created_at) VALUES (@id, @account_id, @host_pattern, @rule, @created_at)',
+      )
       .run(row);
     return toSkill(row);
   }
 
   list(accountId: string): Skill[] {
-    const rows = this.db.prepare('SELECT * FROM skills WHERE account_id = ? ORDER BY created_at').all(accountId) as SkillRow[];
+    const rows = this.db
+      .prepare('SELECT * FROM skills WHERE account_id = ? ORDER BY created_at')
+      .all(accountId) as SkillRow[];
     return rows.map(toSkill);
   }
 

@@ -189,7 +189,8 @@ export function stepMessage(input: PlanInput): string {
 
 function budgetLine(step: number, maxSteps: number): string {
   // Manual stepping (the step endpoint) has no budget: the client decides when to stop.
-  if (!Number.isFinite(maxSteps)) return `Step ${step}. The user steps the session one call at a time; there is no step limit.`;
+  if (!Number.isFinite(maxSteps))
+    return `Step ${step}. The user steps the session one call at a time; there is no step limit.`;
   const line = `Step ${step} of ${maxSteps}.`;
   if (step >= maxSteps) {
     return `${line} This is the last step: answer with done alone, giving the final answer, or what you achieved and what is left.`;

@@ -9,12 +9,12 @@ import {
   type StepResponse,
 } from '@tandem/shared';
 import { Router } from 'express';
-import type { Services } from '../../services';
-import { captureScreenshot, openSession } from '../../sessions/lifecycle';
 import { modeOf, prepareSession, resolveProfile } from '../../agent/session-agent';
 import { runStep } from '../../agent/steps';
-import { emitTo, streamStep } from '../step-stream';
+import type { Services } from '../../services';
+import { captureScreenshot, openSession } from '../../sessions/lifecycle';
 import { accountId, body, locals, params } from '../context';
+import { emitTo, streamStep } from '../step-stream';
 import { validate } from '../validation';
 
 type SessionParams = { session_id: string };
