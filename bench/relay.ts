@@ -8,7 +8,7 @@ import { pino } from 'pino';
 export const BENCH_KEY = 'tdm_bench_key_0123456789abcdefghijkl';
 
 export interface BenchRelay extends Relay {
-  /** POSTs JSON with the bench key; throws unless 200. */
+  /** POSTs JSON with the bench key; throws unless 2xx. */
   post(path: string, body: unknown): Promise<Record<string, unknown>>;
   headers: Record<string, string>;
 }
@@ -28,7 +28,7 @@ export async function startBenchRelay(overrides: Partial<Env> = {}): Promise<Ben
     headers,
     async post(path, body) {
       const res = await fetch(`${relay.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
-      if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
       return (await res.json()) as Record<string, unknown>;
     },
     async close() {

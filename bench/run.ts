@@ -1,5 +1,6 @@
 /** `npm run bench`: every benchmark in turn; tables on stdout, figures in bench/results.json. */
 import { benchAgent } from './agent';
+import { benchLocal } from './local';
 import { benchPageRuntime } from './page-runtime';
 import { benchRetrieve } from './retrieve';
 import { benchSessions } from './sessions';
@@ -9,6 +10,7 @@ const benches: Record<string, () => Promise<void>> = {
   pageRuntime: benchPageRuntime,
   agent: benchAgent,
   retrieve: benchRetrieve,
+  local: benchLocal,
 };
 const only = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benches)) {

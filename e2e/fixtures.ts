@@ -4,13 +4,31 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, test as base, chromium, type Worker } from '@playwright/test';
-import { chromiumArgs, findChromium } from '@tandem/relay';
+import { chromiumArgs, createLogger, findChromium, loadConfig, type Relay, startRelay } from '@tandem/relay';
 import { type FixtureSite, startFixtureSite } from './fixtures/index';
 
 /** The unpacked extension that `npm run build:extension` writes. */
 const EXTENSION_DIR = fileURLToPath(new URL('../extension/.output/chrome-mv3', import.meta.url));
 
+/** A relay on an ephemeral loopback port with a temp data dir, plus what a test needs to call it. */
+export interface TestRelay {
+  url: string;
+  /** An API key of the first account. */
+  key: string;
+  email: string;
+  password: string;
+  relay: Relay;
+  /** Calls the HTTP API with the key; returns status and parsed JSON. */
+  api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
+  /** Stops the relay and starts a new one on the same port and data dir (same accounts and devices). */
+  restart(): Promise<void>;
+}
+
+export const RELAY_KEY = 'tdm_e2e_key_0123456789abcdefghijklmnop';
+
 interface TestFixtures {
+  /** A fresh relay for this test. */
+  relay: TestRelay;
   /** A persistent headless Chromium with the built extension loaded (replaces Playwright's `context`). */
   context: BrowserContext;
   /** The extension's background service worker. */
@@ -58,6 +76,54 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(context);
     await context.close();
     await rm(userDataDir, { recursive: true, force: true });
+  },
+
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  relay: async ({}, use) => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'tandem-e2e-relay-'));
+    const start = (port: number) =>
+      startRelay(
+        loadConfig(
+          { CHROMIUM_PATH: process.env.CHROMIUM_PATH },
+          {
+            PORT: port,
+            HOST: '127.0.0.1',
+            TANDEM_DATA_DIR: dataDir,
+            TANDEM_BOOTSTRAP_KEY: RELAY_KEY,
+            TANDEM_ADMIN_EMAIL: 'admin@example.com',
+            LOG_LEVEL: 'silent',
+          },
+        ),
+        { logger: createLogger((process.env.TANDEM_TEST_LOG ?? 'silent') as 'silent') },
+      );
+    let relay = await start(0);
+    const password = relay.firstStart?.password ?? '';
+    const port = Number(new URL(relay.url).port);
+    const handle: TestRelay = {
+      url: relay.url,
+      key: RELAY_KEY,
+      email: 'admin@example.com',
+      password,
+      get relay() {
+        return relay;
+      },
+      async api(method, path, body) {
+        const res = await fetch(`${relay.url}${path}`, {
+          method,
+          headers: { X_SERVICE_API_KEY: RELAY_KEY, 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        const text = await res.text();
+        return { status: res.status, body: (text ? JSON.parse(text) : {}) as never };
+      },
+      async restart() {
+        await relay.close();
+        relay = await start(port);
+      },
+    };
+    await use(handle);
+    await relay.close();
+    await rm(dataDir, { recursive: true, force: true });
   },
 
   serviceWorker: async ({ context }, use) => {

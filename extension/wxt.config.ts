@@ -9,8 +9,17 @@ export default defineConfig({
     minimum_chrome_version: '116',
     // The public key pins the extension id (EXTENSION_ID in shared/src/protocol), so the relay can check the socket's Origin.
     key: EXTENSION_PUBLIC_KEY,
-    // storage: the relay URL, device token and API Enabled switch (utils/storage.ts). More with local mode.
-    permissions: ['storage'],
+    permissions: [
+      'storage', // relay URL, device token, API Enabled (utils/storage.ts); session tabs in storage.session
+      'tabs', // open, navigate, close the session tabs; read their URL to refuse restricted pages
+      'tabGroups', // each session's tab sits in a group named for the session
+      'scripting', // inject the page runtime into session tabs (never arbitrary code from the relay)
+      'webNavigation', // know when a session tab finished loading or failed to
+      'alarms', // the reconnect safety net when the service worker was asleep
+    ],
+    // Scripting and captureVisibleTab need host access to the pages the relay opens, and the popup
+    // calls the relay's /v1/extension/token on whatever URL the user enters.
+    host_permissions: ['<all_urls>'],
     action: { default_title: 'Tandem' },
   },
   zip: { artifactTemplate: 'tandem-extension-{{version}}-{{browser}}.zip' },

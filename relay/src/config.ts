@@ -43,6 +43,8 @@ const EnvSchema = z.object({
       .optional(),
   ),
   TANDEM_HEADLESS: boolFromEnv.default(true),
+  /** Comma-separated Origins the extension gateway accepts; unset = chrome-extension://<pinned EXTENSION_ID>. */
+  TANDEM_EXTENSION_ORIGINS: optionalString,
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
   TANDEM_MODEL_FAST: optionalString,

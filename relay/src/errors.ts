@@ -50,7 +50,13 @@ export class NotFound extends HttpError {
 export class SessionGone extends NotFound {
   constructor(
     readonly sessionId: string,
-    readonly reason: 'unknown' | 'closed' | 'expired' | 'closed_in_browser' | 'browser_crashed',
+    readonly reason:
+      | 'unknown'
+      | 'closed'
+      | 'expired'
+      | 'closed_in_browser'
+      | 'browser_crashed'
+      | 'extension_disconnected',
   ) {
     const why = {
       unknown: 'does not exist',
@@ -58,6 +64,8 @@ export class SessionGone extends NotFound {
       expired: 'expired after being idle too long',
       closed_in_browser: 'was closed in the browser (its tab was closed)',
       browser_crashed: 'ended because its browser stopped unexpectedly',
+      extension_disconnected:
+        'ended because the browser extension stayed disconnected longer than the grace period (check that the browser is running and API Enabled is on)',
     }[reason];
     super(`Session ${sessionId} ${why}. Create a new session (POST /v1/web/session) and use its session_id.`);
   }

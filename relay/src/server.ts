@@ -4,6 +4,7 @@ import { createPlanner } from './agent/planners';
 import { BrowserHost } from './browser/browser-host';
 import { ProxyPool } from './browser/proxies';
 import type { Config } from './config';
+import { ExtensionGateway, extensionOrigins } from './gateway/gateway';
 import { createApp } from './http/app';
 import { createLogger, type Logger } from './logger';
 import type { Services } from './services';
@@ -59,9 +60,12 @@ export async function startRelay(config: Config, options: { logger?: Logger } = 
     }),
     publicUrl: () => (config.TANDEM_PUBLIC_URL ?? listening).replace(/\/+$/, ''),
     version: VERSION,
+    // [local mode, issue 6] the extension gateway; attached to the HTTP server below.
+    gateway: new ExtensionGateway({ store, logger, origins: extensionOrigins(config.TANDEM_EXTENSION_ORIGINS) }),
   };
 
   const server = createServer(createApp(services));
+  services.gateway.attach(server); // [local mode, issue 6]
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => resolve());
@@ -79,6 +83,7 @@ export async function startRelay(config: Config, options: { logger?: Logger } = 
     close() {
       closing ??= (async () => {
         clearInterval(sweeper);
+        await services.gateway.close(); // [local mode, issue 6] upgraded sockets outlive server.close()
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();

@@ -2,6 +2,7 @@ import type { Planner } from './agent/planner';
 import type { BrowserHost } from './browser/browser-host';
 import type { ProxyPool } from './browser/proxies';
 import type { Config } from './config';
+import type { ExtensionGateway } from './gateway/gateway';
 import type { Logger } from './logger';
 import type { SessionManager } from './sessions/manager';
 import type { ScreenshotStore } from './store/screenshots';
@@ -21,4 +22,6 @@ export interface Services {
   /** Base URL clients reach the relay at (TANDEM_PUBLIC_URL, or the listening address). */
   publicUrl(): string;
   version: string;
+  /** The extension gateway: local-mode devices, their presence and their session tabs. [local mode, issue 6] */
+  gateway: ExtensionGateway;
 }

@@ -1,3 +1,34 @@
+import { browser } from 'wxt/browser';
+import { apiEnabled, deviceToken, relayUrl, sessionTabs } from '@/utils/storage';
+import { ALARM_NAME, RelayConnection } from './connection';
+import { updateSessionTabs } from './session-tabs';
+
 export default defineBackground(() => {
-  // The relay connection arrives with the local-mode issue; the worker exists so the build is real.
+  const relay = new RelayConnection();
+
+  // Listeners go on synchronously, so events that woke the worker are delivered.
+  for (const item of [relayUrl, deviceToken, apiEnabled]) item.watch(() => void relay.sync());
+  browser.alarms.onAlarm.addListener((alarm) => {
+    if (alarm.name === ALARM_NAME) void relay.sync();
+  });
+  browser.tabs.onRemoved.addListener(async (tabId) => {
+    const closed = await updateSessionTabs((tabs) => ({
+      next: tabs.filter((t) => t.tabId !== tabId),
+      result: tabs.find((t) => t.tabId === tabId),
+    }));
+    // Not a session tab, or closed by the relay (already forgotten).
+    if (closed) relay.tabClosed(closed.sessionId, tabId);
+  });
+  browser.tabs.onUpdated.addListener(async (tabId, change) => {
+    if (!change.url) return;
+    const url = change.url;
+    if (!(await sessionTabs.getValue()).some((t) => t.tabId === tabId)) return;
+    await updateSessionTabs((tabs) => ({
+      next: tabs.map((t) => (t.tabId === tabId ? { ...t, url } : t)),
+      result: undefined,
+    }));
+  });
+
+  RelayConnection.ensureAlarm();
+  void relay.sync();
 });

@@ -1,8 +1,24 @@
-import { apiEnabled, relayUrl } from '@/utils/storage';
+import { DeviceTokenResponse } from '@tandem/shared';
+import {
+  apiEnabled,
+  type ConnectionInfo,
+  connection,
+  deviceId,
+  deviceToken,
+  relayUrl,
+  sessionTabs,
+} from '@/utils/storage';
 
-// The popup only reflects and edits storage for now. The status line stays "Not connected" until the
-// background worker owns the relay socket (local-mode issue); then it shows the live socket state,
-// and sign-in / sign-out join the form.
+// The popup reflects storage (what the background worker publishes about the socket) and edits the
+// settings; the worker reacts to the changes. Signing in is an HTTP call to the relay from here.
+
+const STATUS_TEXT: Record<ConnectionInfo['status'], string> = {
+  signed_out: 'Not connected',
+  api_off: 'Not connected',
+  connecting: 'Connecting…',
+  connected: 'Connected',
+  error: 'Not connected',
+};
 
 function byId<T extends HTMLElement>(id: string): T {
   const el = document.getElementById(id);
@@ -10,14 +26,71 @@ function byId<T extends HTMLElement>(id: string): T {
   return el as T;
 }
 
-async function main(): Promise<void> {
-  const urlText = byId<HTMLElement>('relay-url');
-  const toggle = byId<HTMLInputElement>('api-enabled');
-
-  urlText.textContent = await relayUrl.getValue();
-  relayUrl.watch((url) => {
-    urlText.textContent = url;
+/** Asks the relay for a device token with email + password, or with an API key. */
+async function requestToken(base: string, form: { email: string; password: string; apiKey: string }) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  const body: Record<string, string> = {
+    name: `${navigator.userAgent.includes('Edg/') ? 'Edge' : 'Chrome'} extension`,
+  };
+  if (form.apiKey) headers.Authorization = `Bearer ${form.apiKey}`;
+  else Object.assign(body, { email: form.email, password: form.password });
+  const res = await fetch(new URL('/v1/extension/token', base), {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
   });
+  const json: unknown = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error((json as { message?: string }).message ?? `The relay answered ${res.status}.`);
+  return DeviceTokenResponse.parse(json);
+}
+
+async function main(): Promise<void> {
+  const status = byId<HTMLElement>('status');
+  const detail = byId<HTMLElement>('detail');
+  const urlText = byId<HTMLElement>('relay-url');
+  const account = byId<HTMLElement>('account');
+  const accountLabel = byId<HTMLElement>('account-label');
+  const toggle = byId<HTMLInputElement>('api-enabled');
+  const form = byId<HTMLFormElement>('sign-in');
+  const signedIn = byId<HTMLElement>('signed-in');
+  const sessions = byId<HTMLUListElement>('sessions');
+  const error = byId<HTMLElement>('sign-in-error');
+
+  const showConnection = (info: ConnectionInfo) => {
+    status.textContent = STATUS_TEXT[info.status];
+    status.dataset.state = info.status;
+    detail.textContent = info.detail;
+    account.textContent = info.accountEmail;
+    account.hidden = accountLabel.hidden = !info.accountEmail;
+  };
+  const showSignedIn = (token: string | null) => {
+    form.hidden = token !== null;
+    signedIn.hidden = token === null;
+  };
+  const showSessions = (tabs: { sessionId: string; url: string }[]) => {
+    sessions.replaceChildren(
+      ...(tabs.length
+        ? tabs.map((t) => {
+            const li = document.createElement('li');
+            li.textContent = `${t.sessionId.slice(-8)} — ${t.url}`;
+            return li;
+          })
+        : [Object.assign(document.createElement('li'), { className: 'none', textContent: 'None running' })]),
+    );
+  };
+
+  const url = await relayUrl.getValue();
+  urlText.textContent = url;
+  byId<HTMLInputElement>('relay-input').value = url;
+  relayUrl.watch((next) => {
+    urlText.textContent = next;
+  });
+  showConnection(await connection.getValue());
+  connection.watch(showConnection);
+  showSignedIn(await deviceToken.getValue());
+  deviceToken.watch(showSignedIn);
+  showSessions(await sessionTabs.getValue());
+  sessionTabs.watch(showSessions);
 
   toggle.checked = await apiEnabled.getValue();
   apiEnabled.watch((enabled) => {
@@ -28,6 +101,45 @@ async function main(): Promise<void> {
   });
   // Enabled only now, so a click can never race the initial read from storage.
   toggle.disabled = false;
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    error.textContent = '';
+    const data = new FormData(form);
+    const base = String(data.get('relayUrl') ?? '').trim();
+    const fields = {
+      email: String(data.get('email') ?? '').trim(),
+      password: String(data.get('password') ?? ''),
+      apiKey: String(data.get('apiKey') ?? '').trim(),
+    };
+    if (!fields.apiKey && (!fields.email || !fields.password)) {
+      error.textContent = 'Enter your email and password, or paste an API key.';
+      return;
+    }
+    try {
+      const issued = await requestToken(base, fields);
+      await relayUrl.setValue(base);
+      await deviceId.setValue(issued.device_id);
+      await deviceToken.setValue(issued.token);
+      form.reset();
+      byId<HTMLInputElement>('relay-input').value = base;
+    } catch (failure) {
+      error.textContent = `Sign-in failed: ${failure instanceof Error ? failure.message : String(failure)}`;
+    }
+  });
+
+  byId<HTMLButtonElement>('sign-out').addEventListener('click', async () => {
+    const token = await deviceToken.getValue();
+    await deviceToken.setValue(null);
+    await deviceId.setValue(null);
+    // Revoke it on the relay too; signing out works even when the relay is unreachable.
+    if (token) {
+      await fetch(new URL('/v1/extension/token', await relayUrl.getValue()), {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${token}` },
+      }).catch(() => undefined);
+    }
+  });
 }
 
 void main();

@@ -35,7 +35,9 @@ export async function prepareSession(
 ): Promise<void> {
   if (request.browser_params) await session.driver.setViewport(viewportOf(request.browser_params));
   if (request.url) {
-    const url = await checkUrl(request.url, { allowPrivateNetwork: services.config.TANDEM_ALLOW_PRIVATE_NETWORK });
+    // A local session's browser is the user's own: their network is theirs to open.
+    const allowPrivateNetwork = session.info.local || services.config.TANDEM_ALLOW_PRIVATE_NETWORK;
+    const url = await checkUrl(request.url, { allowPrivateNetwork });
     await session.driver.navigate(url.href);
   }
 }

@@ -5,6 +5,7 @@ import { errorHandler, notFoundHandler } from './error-handler';
 import { requestContext } from './request-context';
 import { browseRoutes } from './routes/browse';
 import { docsRoutes } from './routes/docs';
+import { extensionRoutes } from './routes/extension';
 import { retrieveRoutes } from './routes/retrieve';
 import { screenshotRoutes } from './routes/screenshots';
 import { sessionRoutes } from './routes/sessions';
@@ -28,6 +29,7 @@ export function createApp(services: Services): Express {
   app.use(sessionRoutes(services));
   app.use(browseRoutes(services));
   app.use(retrieveRoutes(services));
+  app.use(extensionRoutes(services)); // [local mode, issue 6] POST/DELETE /v1/extension/token (own auth)
 
   app.use(notFoundHandler);
   app.use(errorHandler);

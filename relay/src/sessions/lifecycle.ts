@@ -4,12 +4,14 @@ import { PlaywrightDriver } from '../browser/playwright-driver';
 import { checkUrl } from '../browser/url-policy';
 import { viewportOf } from '../browser/viewport';
 import type { Services } from '../services';
+import { openLocalSession } from './local';
 import type { Session } from './session';
 
 type OpenRequest = Pick<CreateSessionRequest, 'url' | 'local' | 'agent_id' | 'mode' | 'use_proxy' | 'browser_params'>;
 
 /** Creates a remote session and opens `url` in it; on any failure the session is gone again. */
 export async function openSession(services: Services, accountId: string, request: OpenRequest): Promise<Session> {
+  if (request.local) return openLocalSession(services, accountId, request); // [local mode, issue 6]
   assertRemote(request.local);
   resolveProfile(services, accountId, request.agent_id);
   const url = await checkUrl(request.url, { allowPrivateNetwork: services.config.TANDEM_ALLOW_PRIVATE_NETWORK });

@@ -1,9 +1,9 @@
 import type { AgentMode } from '@tandem/shared';
 import { Conversation } from '../agent/conversation';
-import type { BrowserDriver } from '../browser/driver';
+import type { BrowserDriver, GoneReason } from '../browser/driver';
 import { SerialQueue } from './queue';
 
-export type EndReason = 'closed' | 'expired' | 'closed_in_browser' | 'browser_crashed';
+export type EndReason = 'closed' | 'expired' | GoneReason;
 
 export interface SessionInfo {
   accountId: string;

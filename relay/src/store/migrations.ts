@@ -50,4 +50,16 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (account_id, day)
   );
   `,
+  `
+  CREATE TABLE devices (
+    id TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    hash TEXT NOT NULL UNIQUE,
+    created_at INTEGER NOT NULL,
+    last_seen_at INTEGER,
+    revoked_at INTEGER
+  );
+  CREATE INDEX devices_account ON devices(account_id);
+  `,
 ];

@@ -2,6 +2,7 @@ import { Accounts } from './accounts';
 import { Agents } from './agents';
 import { ApiKeys } from './api-keys';
 import { type Db, openDatabase } from './database';
+import { Devices } from './devices';
 import { Skills } from './skills';
 import { UsageLedger } from './usage';
 
@@ -12,6 +13,7 @@ export class Store {
   readonly skills: Skills;
   readonly agents: Agents;
   readonly usage: UsageLedger;
+  readonly devices: Devices;
 
   private constructor(private readonly db: Db) {
     this.accounts = new Accounts(db);
@@ -19,6 +21,7 @@ export class Store {
     this.skills = new Skills(db);
     this.agents = new Agents(db);
     this.usage = new UsageLedger(db);
+    this.devices = new Devices(db);
   }
 
   static open(dataDir: string): Store {

@@ -1,6 +1,6 @@
 import { type BrowseRequest, type BrowseResponse, endpoints } from '@tandem/shared';
 import { Router } from 'express';
-import { assertRemote, modeOf, prepareSession, resolveProfile } from '../../agent/session-agent';
+import { modeOf, prepareSession, resolveProfile } from '../../agent/session-agent';
 import { runTask } from '../../agent/steps';
 import type { Services } from '../../services';
 import { captureScreenshot, openSession } from '../../sessions/lifecycle';
@@ -14,14 +14,13 @@ export function browseRoutes(services: Services): Router {
     const started = Date.now();
     const request = body<BrowseRequest>(res);
     const account = accountId(res);
-    assertRemote(request.local);
     const profile = resolveProfile(services, account, request.agent_id);
     const continuing = request.session_id !== undefined;
     const session = continuing
       ? services.sessions.get(account, request.session_id as string)
       : await openSession(services, account, {
           url: request.url ?? services.config.TANDEM_START_URL,
-          local: false,
+          local: request.local,
           agent_id: request.agent_id,
           mode: request.mode ?? profile?.defaultMode ?? undefined,
           use_proxy: request.use_proxy,

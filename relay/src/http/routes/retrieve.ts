@@ -1,6 +1,6 @@
 import { endpoints, type RetrieveRequest, type RetrieveResponse } from '@tandem/shared';
 import { Router } from 'express';
-import { assertRemote, prepareSession } from '../../agent/session-agent';
+import { prepareSession } from '../../agent/session-agent';
 import { runRetrieve } from '../../retrieve/index';
 import type { Services } from '../../services';
 import { captureScreenshot, openSession } from '../../sessions/lifecycle';
@@ -16,12 +16,11 @@ export function retrieveRoutes(services: Services): Router {
     if (request.session_id) locals(res).sessionId = request.session_id;
     const continuing = request.session_id !== undefined;
     const existing = continuing ? services.sessions.get(account, request.session_id as string) : undefined;
-    assertRemote(request.local);
     const session =
       existing ??
       (await openSession(services, account, {
         url: request.url ?? services.config.TANDEM_START_URL,
-        local: false,
+        local: request.local,
         use_proxy: false,
       }));
     locals(res).sessionId = session.id;

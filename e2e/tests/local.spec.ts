@@ -1,0 +1,146 @@
+import type { Action } from '@tandem/shared';
+import { expect, type TestRelay, test } from '../fixtures';
+
+// The evaluated callbacks run in the extension's service worker.
+declare const chrome: { tabGroups: { query(q: object): Promise<{ title?: string }[]> } };
+
+import { connectExtension, connectionStatus, createLocalSession, setApiEnabled, tabAt } from './local-helpers';
+
+test.describe('local mode', () => {
+  test('a local session opens a tab in the extension browser; snapshot, act and screenshot run there', async ({
+    relay,
+    serviceWorker,
+    context,
+    site,
+  }) => {
+    await connectExtension(relay, serviceWorker);
+    const created = await createLocalSession(relay, `${site.url}/form.html`);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.url).toBe(`${site.url}/form.html`);
+    expect(created.body.message).toContain('Form');
+    const tab = await tabAt(context, `${site.url}/form.html`);
+
+    const session = relay.relay.services.sessions.get(accountOf(relay), created.body.session_id);
+    expect(session.driver.kind).toBe('extension');
+    const groups = await serviceWorker.evaluate(() => chrome.tabGroups.query({}));
+    expect(groups.map((g) => g.title)).toContain(`Tandem ${created.body.session_id.slice(-6)}`);
+    const snapshot = await session.driver.snapshot();
+    const name = snapshot.elements.find((e) => e.attributes.name === 'name');
+    expect(name, snapshot.text).toBeDefined();
+    const typed = await session.driver.act({
+      action: 'type',
+      index: name!.index,
+      text: 'Ada',
+      clear: true,
+      submit: false,
+    } as Action);
+    expect(typed.code).toBe('ok');
+    await expect(tab.locator('input[name="name"]')).toHaveValue('Ada');
+
+    const send = snapshot.elements.find((e) => e.tag === 'button');
+    const clicked = await session.driver.act({ action: 'click', index: send!.index, double: false } as Action);
+    expect(clicked.code).toBe('navigation');
+    expect(session.driver.url()).toContain('/echo?name=Ada');
+
+    const shot = await relay.api<{ screenshot: string }>('GET', `/v1/web/screenshot/${created.body.session_id}`);
+    expect(shot.status, JSON.stringify(shot.body)).toBe(200);
+    const png = Buffer.from(await (await fetch(shot.body.screenshot)).arrayBuffer());
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+
+    const closed = await relay.api('DELETE', `/v1/web/session/${created.body.session_id}`);
+    expect(closed.status).toBe(200);
+    await expect.poll(() => context.pages().some((p) => p.url().includes('/echo?name=Ada'))).toBe(false);
+  });
+
+  test('two local sessions run at once in two tabs', async ({ relay, serviceWorker, context, site }) => {
+    await connectExtension(relay, serviceWorker);
+    const [a, b] = await Promise.all([
+      createLocalSession(relay, `${site.url}/form.html`),
+      createLocalSession(relay, `${site.url}/index.html`),
+    ]);
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    expect(b.status, JSON.stringify(b.body)).toBe(200);
+    expect(a.body.session_id).not.toBe(b.body.session_id);
+    await tabAt(context, `${site.url}/form.html`);
+    await tabAt(context, `${site.url}/index.html`);
+    const [shotA, shotB] = await Promise.all([
+      relay.api('GET', `/v1/web/screenshot/${a.body.session_id}`),
+      relay.api('GET', `/v1/web/screenshot/${b.body.session_id}`),
+    ]);
+    expect(shotA.status).toBe(200);
+    expect(shotB.status).toBe(200);
+    const list = await relay.api<{ session_ids: string[] }>('GET', '/v1/web/sessions');
+    expect(list.body.session_ids).toEqual(expect.arrayContaining([a.body.session_id, b.body.session_id]));
+  });
+
+  test('restricted pages are refused with restricted_page', async ({ relay, serviceWorker }) => {
+    await connectExtension(relay, serviceWorker);
+    const store = await createLocalSession(relay, 'https://chromewebstore.google.com/category/extensions');
+    expect(store.status).toBe(400);
+    expect(store.body.message).toMatch(/restricted page/);
+    const browserPage = await createLocalSession(relay, 'chrome://settings');
+    expect(browserPage.status).toBe(400);
+  });
+
+  test('closing the tab in the browser ends the session: later calls get 404 "closed in the browser"', async ({
+    relay,
+    serviceWorker,
+    context,
+    site,
+  }) => {
+    await connectExtension(relay, serviceWorker);
+    const created = await createLocalSession(relay, `${site.url}/form.html`);
+    expect(created.status).toBe(200);
+    const tab = await tabAt(context, `${site.url}/form.html`);
+    await tab.close();
+    await expect
+      .poll(async () => (await relay.api('GET', `/v1/web/screenshot/${created.body.session_id}`)).status)
+      .toBe(404);
+    const later = await relay.api('GET', `/v1/web/screenshot/${created.body.session_id}`);
+    expect(later.body.message).toMatch(/closed in the browser/);
+  });
+
+  test('without a connected extension, or with API Enabled off, local: true is a 400 saying which', async ({
+    relay,
+    serviceWorker,
+    site,
+  }) => {
+    const none = await createLocalSession(relay, `${site.url}/form.html`);
+    expect(none.status, JSON.stringify(none.body)).toBe(400);
+    expect(none.body.message).toMatch(/none is/);
+
+    await connectExtension(relay, serviceWorker);
+    const created = await createLocalSession(relay, `${site.url}/form.html`);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+
+    await setApiEnabled(serviceWorker, false);
+    await expect.poll(() => connectionStatus(serviceWorker)).toBe('api_off');
+    const off = await createLocalSession(relay, `${site.url}/form.html`);
+    expect(off.status, JSON.stringify(off.body)).toBe(400);
+    expect(off.body.message).toMatch(/API Enabled/);
+    // The running session's next call fails with a clear message rather than hanging.
+    const step = await relay.api('GET', `/v1/web/screenshot/${created.body.session_id}`);
+    expect(step.status, JSON.stringify(step.body)).toBe(400);
+    expect(step.body.message).toMatch(/API Enabled was turned off/);
+
+    // Turned on again within the grace period: the session continues.
+    await setApiEnabled(serviceWorker, true);
+    await expect.poll(() => connectionStatus(serviceWorker)).toBe('connected');
+    const again = await relay.api('GET', `/v1/web/screenshot/${created.body.session_id}`);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+  });
+
+  test('the extension reconnects by itself when the relay restarts', async ({ relay, serviceWorker, site }) => {
+    await connectExtension(relay, serviceWorker);
+    await relay.restart();
+    await expect.poll(() => connectionStatus(serviceWorker), { timeout: 15_000 }).toBe('connected');
+    const created = await createLocalSession(relay, `${site.url}/index.html`);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+  });
+});
+
+function accountOf(relay: TestRelay): string {
+  const account = relay.relay.services.store.accounts.first();
+  if (!account) throw new Error('no account');
+  return account.id;
+}

@@ -1,0 +1,227 @@
+import {
+  type Action,
+  type ActionResult,
+  type CommandName,
+  type CommandParams,
+  type CommandResult,
+  DEFAULT_WAIT_MS,
+  MAX_WAIT_MS,
+  type PageContent,
+  type Snapshot,
+  type SnapshotOptions,
+  type TabState,
+} from '@tandem/shared';
+import { ExtensionCommandError } from '../gateway/errors';
+import type { ExtensionGateway } from '../gateway/gateway';
+import type { Logger } from '../logger';
+import type { BrowserDriver, DriverActionResult, DriverContentOptions, GoneReason, TabInfo, Viewport } from './driver';
+import { BrowserGone, NavigationFailed } from './errors';
+
+export interface ExtensionDriverOptions {
+  gateway: ExtensionGateway;
+  accountId: string;
+  deviceId: string;
+  sessionId: string;
+  navigationTimeoutMs: number;
+  logger: Logger;
+  /** Checks a URL the agent wants to open (scheme); throws to refuse. */
+  checkUrl?: (url: string) => Promise<unknown>;
+}
+
+/** Time for commands that load a page, on top of the navigation timeout. */
+const COMMAND_SLACK_MS = 5_000;
+const QUICK_COMMAND_MS = 15_000;
+
+/**
+ * A local session: one tab in the user's browser, driven through the extension gateway. Snapshots and
+ * element actions run in the shared page runtime inside the tab (synthetic events); navigation goes
+ * through the tabs API. Implements the same interface as PlaywrightDriver.
+ */
+export class ExtensionDriver implements BrowserDriver {
+  readonly kind = 'extension';
+  private closing = false;
+  private currentUrl = '';
+  private currentTitle = '';
+  private readonly goneListeners: ((reason: GoneReason) => void)[] = [];
+
+  private constructor(
+    private readonly options: ExtensionDriverOptions,
+    readonly tabId: number,
+    state: TabState,
+  ) {
+    this.remember(state);
+    options.gateway.bindSession({
+      sessionId: options.sessionId,
+      accountId: options.accountId,
+      deviceId: options.deviceId,
+      tabId,
+      gone: (reason) => this.gone(reason),
+    });
+  }
+
+  /** Opens the session's tab (in a tab group named for the session) at `url`. */
+  static async open(url: string, options: ExtensionDriverOptions): Promise<ExtensionDriver> {
+    const state = await call(options, 'tab.open', { sessionId: options.sessionId, url }, loadTimeout(options));
+    return new ExtensionDriver(options, state.tabId, state);
+  }
+
+  async navigate(url: string): Promise<void> {
+    this.remember(await this.command('navigate', { tabId: this.tabId, url }, loadTimeout(this.options)));
+  }
+
+  async back(): Promise<void> {
+    this.remember(await this.command('back', { tabId: this.tabId }, loadTimeout(this.options)));
+  }
+
+  async forward(): Promise<void> {
+    this.remember(await this.command('forward', { tabId: this.tabId }, loadTimeout(this.options)));
+  }
+
+  url(): string {
+    return this.currentUrl;
+  }
+
+  async title(): Promise<string> {
+    this.remember(await this.command('tab.info', { tabId: this.tabId }, QUICK_COMMAND_MS));
+    return this.currentTitle;
+  }
+
+  snapshot(options: Partial<SnapshotOptions> = {}): Promise<Snapshot> {
+    return this.command('snapshot', { tabId: this.tabId, options }, QUICK_COMMAND_MS);
+  }
+
+  content(options: DriverContentOptions = {}): Promise<PageContent> {
+    const { scroll_to_bottom_ms, settle_ms, ...runtimeOptions } = options;
+    const params = {
+      tabId: this.tabId,
+      options: runtimeOptions,
+      ...(scroll_to_bottom_ms !== undefined ? { scroll_to_bottom_ms: Math.round(scroll_to_bottom_ms) } : {}),
+      ...(settle_ms !== undefined ? { settle_ms: Math.round(settle_ms) } : {}),
+    };
+    return this.command('content', params, QUICK_COMMAND_MS + (scroll_to_bottom_ms ?? 0) + (settle_ms ?? 0));
+  }
+
+  async act(action: Action): Promise<DriverActionResult> {
+    return { ...(await this.perform(action)), events: [] };
+  }
+
+  async tabs(): Promise<TabInfo[]> {
+    return [{ index: 0, url: this.currentUrl, title: this.currentTitle, active: true }];
+  }
+
+  async screenshot(): Promise<Buffer> {
+    const { png } = await this.command('screenshot', { tabId: this.tabId }, QUICK_COMMAND_MS);
+    return Buffer.from(png, 'base64');
+  }
+
+  /** The tab lives in the user's window, whose size is the user's: browser_params are not applied. */
+  async setViewport(viewport: Viewport): Promise<void> {
+    this.options.logger.debug({ viewport }, 'viewport ignored in local mode');
+  }
+
+  onGone(listener: (reason: GoneReason) => void): void {
+    this.goneListeners.push(listener);
+  }
+
+  async close(): Promise<void> {
+    if (this.closing) return;
+    this.closing = true;
+    this.options.gateway.unbindSession(this.options.sessionId);
+    await call(this.options, 'tab.close', { tabId: this.tabId }, QUICK_COMMAND_MS).catch((error: unknown) =>
+      this.options.logger.debug({ err: error }, 'tab close failed'),
+    );
+  }
+
+  private async perform(action: Action): Promise<ActionResult> {
+    switch (action.action) {
+      case 'navigate':
+        await this.options.checkUrl?.(action.url);
+        await this.navigate(action.url);
+        return { code: 'navigation', message: `Opened ${this.url()}.`, url: this.url() };
+      case 'go_back':
+        await this.back();
+        return { code: 'navigation', message: `Went back to ${this.url()}.`, url: this.url() };
+      case 'go_forward':
+        await this.forward();
+        return { code: 'navigation', message: `Went forward to ${this.url()}.`, url: this.url() };
+      case 'wait':
+        if (action.until_text) break;
+        {
+          const ms = Math.min(action.ms ?? DEFAULT_WAIT_MS, MAX_WAIT_MS);
+          // The one deliberate fixed wait: the agent asked for time to pass.
+          await new Promise((resolve) => setTimeout(resolve, ms));
+          return { code: 'ok', message: `Waited ${ms} ms.` };
+        }
+      case 'done':
+      case 'ask_user':
+        return { code: 'ok', message: 'Nothing to do in the browser.' };
+      default:
+        break;
+    }
+    const result = await this.command('act', { tabId: this.tabId, action }, loadTimeout(this.options));
+    const { navigated, tabUrl, ...outcome } = result;
+    this.currentUrl = displayUrl(tabUrl);
+    if (navigated && outcome.code === 'ok') {
+      return {
+        ...outcome,
+        code: 'navigation',
+        url: this.currentUrl,
+        message: `${outcome.message} The page navigated to ${this.currentUrl}.`,
+      };
+    }
+    return outcome;
+  }
+
+  private remember(state: TabState): void {
+    this.currentUrl = displayUrl(state.url);
+    this.currentTitle = state.title;
+  }
+
+  private gone(reason: GoneReason): void {
+    if (this.closing) return;
+    this.closing = true;
+    for (const listener of this.goneListeners) listener(reason);
+  }
+
+  /** Sends a command; a closed tab ends the session, and the caller hears BrowserGone. */
+  private async command<C extends CommandName>(
+    command: C,
+    params: CommandParams<C>,
+    timeoutMs: number,
+  ): Promise<CommandResult<C>> {
+    if (this.closing) throw new BrowserGone('the session was closed');
+    try {
+      return await call(this.options, command, params, timeoutMs);
+    } catch (error) {
+      if (error instanceof ExtensionCommandError && error.code === 'tab_closed') {
+        this.options.gateway.unbindSession(this.options.sessionId);
+        this.gone('closed_in_browser');
+        throw new BrowserGone('the tab was closed in the browser');
+      }
+      throw error;
+    }
+  }
+}
+
+function call<C extends CommandName>(
+  options: ExtensionDriverOptions,
+  command: C,
+  params: CommandParams<C>,
+  timeoutMs: number,
+): Promise<CommandResult<C>> {
+  return options.gateway.request(options.deviceId, command, params, timeoutMs).catch((error: unknown) => {
+    if (error instanceof ExtensionCommandError && error.code === 'navigation_failed') {
+      const url = 'url' in params ? String(params.url) : 'the page';
+      throw new NavigationFailed(url, error.message);
+    }
+    throw error;
+  });
+}
+
+function loadTimeout(options: ExtensionDriverOptions): number {
+  return options.navigationTimeoutMs + COMMAND_SLACK_MS;
+}
+
+function displayUrl(url: string): string {
+  return url === 'about:blank' ? '' : url;
+}

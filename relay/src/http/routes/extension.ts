@@ -1,0 +1,66 @@
+import { DeviceTokenRequest, type DeviceTokenResponse, type RevokeDeviceResponse } from '@tandem/shared';
+import { type Request, Router } from 'express';
+import { BadRequest, Unauthorized, ValidationFailed } from '../../errors';
+import type { Services } from '../../services';
+import { locals } from '../context';
+import { toValidationIssues } from '../validation';
+
+export const EXTENSION_TOKEN_PATH = '/v1/extension/token';
+
+function apiKeyOf(req: Request): string | undefined {
+  const header = req.get('x_service_api_key') ?? req.get('x-service-api-key');
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
+  return header?.trim() || bearer;
+}
+
+/**
+ * Device tokens for the extension (local mode). POST signs a browser in with email + password or an
+ * API key header and returns a revocable token; DELETE with the device token as Bearer revokes it
+ * (the popup's sign-out). Mounted outside /v1/web: it does its own authentication.
+ */
+export function extensionRoutes(services: Services): Router {
+  const router = Router();
+  const { store } = services;
+
+  router.post(EXTENSION_TOKEN_PATH, async (req, res) => {
+    // The body is optional with an API key, so it is parsed here rather than by validate().
+    const raw: unknown = req.body === undefined || req.body === null ? {} : req.body;
+    const parsed = DeviceTokenRequest.safeParse(raw);
+    if (!parsed.success) throw new ValidationFailed(toValidationIssues('body', parsed.error.issues, raw));
+    const request = parsed.data;
+
+    let accountId: string;
+    const key = apiKeyOf(req);
+    if (key) {
+      const record = store.apiKeys.resolve(key);
+      if (!record)
+        throw new Unauthorized('Invalid or revoked API key. Sign in with email and password, or use a live key.');
+      accountId = record.accountId;
+    } else {
+      if (!request.email || !request.password) {
+        throw new BadRequest(
+          'Send {"email", "password"} of your account, or an API key in the X_SERVICE_API_KEY header.',
+        );
+      }
+      const account = await store.accounts.authenticate(request.email, request.password);
+      if (!account) throw new Unauthorized('Wrong email or password.');
+      accountId = account.id;
+    }
+    const { token, record } = store.devices.issue(accountId, request.name?.trim() || 'Browser extension');
+    locals(res).log.info({ accountId, deviceId: record.id }, 'device token issued');
+    const response: DeviceTokenResponse = { token, device_id: record.id };
+    res.status(201).json(response);
+  });
+
+  router.delete(EXTENSION_TOKEN_PATH, (req, res) => {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
+    if (!token) throw new Unauthorized('Send the device token as Authorization: Bearer <token>.');
+    const device = store.devices.resolve(token);
+    const response: RevokeDeviceResponse = {
+      revoked: device ? store.devices.revoke(device.accountId, device.id) : false,
+    };
+    res.json(response);
+  });
+
+  return router;
+}

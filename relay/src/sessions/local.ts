@@ -1,0 +1,39 @@
+import type { CreateSessionRequest } from '@tandem/shared';
+import { resolveProfile } from '../agent/session-agent';
+import { ExtensionDriver } from '../browser/extension-driver';
+import { checkUrl } from '../browser/url-policy';
+import type { ExtensionGateway } from '../gateway/gateway';
+import type { Services } from '../services';
+import type { Session } from './session';
+
+type OpenRequest = Pick<CreateSessionRequest, 'url' | 'agent_id' | 'mode' | 'use_proxy'>;
+
+/** http(s) only; loopback and private hosts are fine, since the browser is the user's own. */
+const checkLocalUrl = (url: string) => checkUrl(url, { allowPrivateNetwork: true });
+
+/**
+ * Creates a local session (`local: true`): a new tab in the account's connected, API-enabled browser,
+ * opened at `url`. 400 when no such browser is connected or API Enabled is off (the message says which).
+ */
+export async function openLocalSession(
+  services: Services & { gateway: ExtensionGateway },
+  accountId: string,
+  request: OpenRequest,
+): Promise<Session> {
+  resolveProfile(services, accountId, request.agent_id);
+  const url = await checkLocalUrl(request.url);
+  const deviceId = services.gateway.pickDevice(accountId);
+  return services.sessions.create(
+    { accountId, local: true, mode: request.mode, agentId: request.agent_id, useProxy: false },
+    (sessionId) =>
+      ExtensionDriver.open(url.href, {
+        gateway: services.gateway,
+        accountId,
+        deviceId,
+        sessionId,
+        navigationTimeoutMs: services.config.TANDEM_NAVIGATION_TIMEOUT_MS,
+        logger: services.logger.child({ sessionId, deviceId }),
+        checkUrl: checkLocalUrl,
+      }),
+  );
+}

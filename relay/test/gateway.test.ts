@@ -1,0 +1,303 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { EXTENSION_ID, PROTOCOL_VERSION } from '@tandem/shared';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { ExtensionGateway } from '../src/gateway/gateway';
+import { openLocalSession } from '../src/sessions/local';
+import { startTestRelay, type TestRelay } from './support';
+
+const ORIGIN = `chrome-extension://${EXTENSION_ID}`;
+
+/** A scripted stand-in for the extension: answers commands with `answer`, records what it got. */
+class FakeExtension {
+  readonly received: { id: number; type: string; params: Record<string, unknown> }[] = [];
+  answer: (type: string, params: Record<string, unknown>) => unknown = (type, params) => defaultAnswer(type, params);
+  /** When false, requests are recorded but never answered (to test in-flight failures). */
+  replying = true;
+  closeInfo: Promise<{ code: number; reason: string }>;
+  welcome: Promise<Record<string, unknown>>;
+
+  private constructor(readonly ws: WebSocket) {
+    this.closeInfo = new Promise((resolve) =>
+      ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+    );
+    this.welcome = new Promise((resolve) => {
+      ws.on('message', (data) => {
+        const message = JSON.parse(String(data)) as { id?: number; type: string; params?: Record<string, unknown> };
+        if (message.type === 'welcome') return resolve(message);
+        if (message.type === 'pong' || message.id === undefined) return;
+        this.received.push({ id: message.id, type: message.type, params: message.params ?? {} });
+        if (!this.replying) return;
+        const result = this.answer(message.type, message.params ?? {});
+        const reply =
+          result instanceof Error
+            ? { ok: false, error: { code: result.message, message: `fake ${result.message}` } }
+            : { ok: true, result };
+        ws.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'response', id: message.id, ...reply }));
+      });
+    });
+  }
+
+  static async connect(url: string, hello: Record<string, unknown>, origin = ORIGIN): Promise<FakeExtension> {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/v1/extension/ws`, { origin });
+    const fake = new FakeExtension(ws);
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+    ws.send(
+      JSON.stringify({
+        v: PROTOCOL_VERSION,
+        type: 'hello',
+        protocolVersion: PROTOCOL_VERSION,
+        extensionVersion: '0.1.0',
+        apiEnabled: true,
+        ...hello,
+      }),
+    );
+    return fake;
+  }
+
+  send(message: Record<string, unknown>): void {
+    this.ws.send(JSON.stringify({ v: PROTOCOL_VERSION, ...message }));
+  }
+
+  close(): void {
+    this.ws.terminate();
+  }
+}
+
+function defaultAnswer(type: string, params: Record<string, unknown>): unknown {
+  const tabId = (params.tabId as number | undefined) ?? 7;
+  const url = (params.url as string | undefined) ?? 'http://example.test/';
+  switch (type) {
+    case 'tab.open':
+    case 'navigate':
+    case 'tab.info':
+      return { tabId, url, title: 'Example' };
+    case 'tab.close':
+      return { closed: true };
+    case 'screenshot':
+      return { png: Buffer.from('fake png').toString('base64') };
+    default:
+      return new Error('internal');
+  }
+}
+
+let relay: TestRelay;
+let server: Server;
+let gateway: ExtensionGateway;
+let url: string;
+let token: string;
+let accountId: string;
+const fakes: FakeExtension[] = [];
+
+async function connect(hello: Record<string, unknown> = {}, origin?: string): Promise<FakeExtension> {
+  const fake = await FakeExtension.connect(url, { token, ...hello }, origin);
+  fakes.push(fake);
+  return fake;
+}
+
+/** The gateway under test: the relay's store and sessions, its own server, short timers. */
+const services = () => ({ ...relay.services, gateway });
+
+beforeAll(async () => {
+  relay = await startTestRelay();
+  gateway = new ExtensionGateway({
+    store: relay.services.store,
+    logger: pino({ level: 'silent' }),
+    graceMs: 400,
+    reconnectWaitMs: 300,
+  });
+  server = createServer((_req, res) => res.end());
+  gateway.attach(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const account = relay.services.store.accounts.first();
+  if (!account) throw new Error('no account');
+  accountId = account.id;
+});
+
+afterEach(async () => {
+  for (const fake of fakes.splice(0)) fake.close();
+  await relay.services.sessions.closeAll();
+  token = relay.services.store.devices.issue(accountId, 'test').token;
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await relay?.close();
+});
+
+describe('device tokens', () => {
+  it('issues a token for email + password, or for an API key, and 401s a wrong password', async () => {
+    await relay.services.store.accounts.create('dev@example.com', 'correct horse battery staple');
+    const byPassword = await relay.api('POST', '/v1/extension/token', {
+      key: null,
+      body: { email: 'dev@example.com', password: 'correct horse battery staple', name: 'Laptop' },
+    });
+    expect(byPassword.status).toBe(201);
+    expect(byPassword.body.token).toMatch(/^tdd_/);
+    expect(byPassword.body.device_id).toMatch(/^dev_/);
+
+    const byKey = await relay.api('POST', '/v1/extension/token', {});
+    expect(byKey.status).toBe(201);
+
+    const wrong = await relay.api('POST', '/v1/extension/token', {
+      key: null,
+      body: { email: 'dev@example.com', password: 'nope' },
+    });
+    expect(wrong.status).toBe(401);
+    const nothing = await relay.api('POST', '/v1/extension/token', { key: null, body: {} });
+    expect(nothing.status).toBe(400);
+  });
+
+  it('stores only a hash and revokes a token with DELETE', async () => {
+    const issued = await relay.api('POST', '/v1/extension/token', {});
+    const issuedToken = issued.body.token as string;
+    expect(relay.services.store.devices.resolve(issuedToken)?.id).toBe(issued.body.device_id);
+    const revoked = await relay.api('DELETE', '/v1/extension/token', {
+      key: null,
+      headers: { Authorization: `Bearer ${issuedToken}` },
+    });
+    expect(revoked.body).toEqual({ revoked: true });
+    expect(relay.services.store.devices.resolve(issuedToken)).toBeUndefined();
+  });
+});
+
+describe('gateway handshake', () => {
+  beforeAll(() => {
+    token = relay.services.store.devices.issue(accountId, 'test').token;
+  });
+
+  it('refuses a socket from another Origin before the upgrade', async () => {
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/v1/extension/ws`, { origin: 'https://evil.example' });
+    const status = await new Promise<number>((resolve) =>
+      ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
+    );
+    expect(status).toBe(403);
+  });
+
+  it('closes with 4001 on a wrong token and 4002 with "update the extension" on an old protocol', async () => {
+    const bad = await connect({ token: 'tdd_wrong' });
+    expect(await bad.closeInfo).toMatchObject({ code: 4001 });
+    const old = await connect({ protocolVersion: 0 });
+    const closed = await old.closeInfo;
+    expect(closed.code).toBe(4002);
+    expect(closed.reason).toMatch(/update the extension to >= /);
+  });
+
+  it('welcomes a good hello, marks the device present and answers pings', async () => {
+    const fake = await connect();
+    const welcome = await fake.welcome;
+    expect(welcome).toMatchObject({ type: 'welcome', heartbeatMs: 20_000, sessions: [] });
+    expect(gateway.presence.forAccount(accountId)[0]).toMatchObject({ connected: true, apiEnabled: true });
+    const pong = new Promise((resolve) =>
+      fake.ws.on('message', (d) => JSON.parse(String(d)).type === 'pong' && resolve(true)),
+    );
+    fake.send({ type: 'ping' });
+    expect(await pong).toBe(true);
+  });
+});
+
+describe('gateway heartbeat', () => {
+  it('drops a socket that stops pinging, and marks the device disconnected', async () => {
+    const quick = new ExtensionGateway({
+      store: relay.services.store,
+      logger: pino({ level: 'silent' }),
+      heartbeatMs: 100,
+    });
+    const quickServer = createServer((_req, res) => res.end());
+    quick.attach(quickServer);
+    await new Promise<void>((resolve) => quickServer.listen(0, '127.0.0.1', resolve));
+    try {
+      const quickUrl = `http://127.0.0.1:${(quickServer.address() as AddressInfo).port}`;
+      const silent = await FakeExtension.connect(quickUrl, { token });
+      fakes.push(silent);
+      expect(await silent.welcome).toMatchObject({ heartbeatMs: 100 });
+      expect((await silent.closeInfo).code).toBe(4006);
+      await expect.poll(() => quick.presence.forAccount(accountId)[0]?.connected).toBe(false);
+    } finally {
+      await quick.close();
+      await new Promise<void>((resolve) => quickServer.close(() => resolve()));
+    }
+  });
+});
+
+describe('local sessions over the gateway', () => {
+  it('400s saying which: no device connected, or API Enabled off', async () => {
+    const fresh = await relay.services.store.accounts.create(
+      `fresh${Date.now()}@example.com`,
+      'correct horse battery staple',
+    );
+    await expect(
+      openLocalSession(services(), fresh.id, { url: 'http://example.test/', use_proxy: false }),
+    ).rejects.toThrow(/none is/);
+    const device = relay.services.store.devices.issue(fresh.id, 'x');
+    const off = await FakeExtension.connect(url, { token: device.token, apiEnabled: false });
+    fakes.push(off);
+    expect((await off.closeInfo).code).toBe(4010);
+    await expect(
+      openLocalSession(services(), fresh.id, { url: 'http://example.test/', use_proxy: false }),
+    ).rejects.toThrow(/API Enabled/);
+  });
+
+  it('runs commands with correlation and ends the session when the user closes its tab', async () => {
+    const fake = await connect();
+    await fake.welcome;
+    const session = await openLocalSession(services(), accountId, { url: 'http://example.test/', use_proxy: false });
+    expect(fake.received.map((r) => r.type)).toEqual(['tab.open']);
+    expect(fake.received[0]?.params).toMatchObject({ sessionId: session.id, url: 'http://example.test/' });
+    expect(await session.driver.title()).toBe('Example');
+    expect((await session.driver.screenshot()).toString()).toBe('fake png');
+
+    fake.send({ type: 'tabClosed', sessionId: session.id, tabId: 7 });
+    await expect.poll(() => relay.services.sessions.list(accountId)).not.toContain(session.id);
+    expect(() => relay.services.sessions.get(accountId, session.id)).toThrow(/closed in the browser/);
+  });
+
+  it('rejects a malformed result and fails in-flight commands with a retriable error on disconnect', async () => {
+    const fake = await connect();
+    await fake.welcome;
+    const session = await openLocalSession(services(), accountId, { url: 'http://example.test/', use_proxy: false });
+    fake.answer = () => ({ nonsense: true });
+    await expect(session.driver.title()).rejects.toThrow(/malformed tab.info/);
+
+    fake.replying = false;
+    const inFlight = session.driver.screenshot();
+    await expect.poll(() => fake.received.at(-1)?.type).toBe('screenshot');
+    fake.close();
+    await expect(inFlight).rejects.toMatchObject({ status: 503, code: 'disconnected' });
+  });
+
+  it('keeps the session through a reconnect within the grace period, and ends it after', async () => {
+    const first = await connect();
+    await first.welcome;
+    const session = await openLocalSession(services(), accountId, { url: 'http://example.test/', use_proxy: false });
+    first.close();
+    const second = await connect({ sessions: [{ sessionId: session.id, tabId: 7 }] });
+    expect((await second.welcome).sessions).toEqual([session.id]);
+    expect(await session.driver.title()).toBe('Example');
+    expect(relay.services.sessions.list(accountId)).toContain(session.id);
+
+    second.close();
+    await expect.poll(() => relay.services.sessions.list(accountId), { timeout: 3000 }).not.toContain(session.id);
+    expect(() => relay.services.sessions.get(accountId, session.id)).toThrow(/extension stayed disconnected/);
+  });
+
+  it('fails a step with a clear message when API Enabled is turned off mid-session', async () => {
+    const fake = await connect();
+    await fake.welcome;
+    const session = await openLocalSession(services(), accountId, { url: 'http://example.test/', use_proxy: false });
+    fake.send({ type: 'state', apiEnabled: false });
+    fake.ws.close(4010, 'api off');
+    await fake.closeInfo;
+    await expect(session.driver.title()).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringMatching(/API Enabled was turned off/),
+    });
+  });
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** The extension's tab id for a session's tab (chrome.tabs ids are positive integers). */
+export const TabId = z.int().min(0).describe('Chrome tab id of the session tab.');
+
+/** Where a tab is now, reported after every tab command. */
+export const TabState = z
+  .object({
+    tabId: TabId,
+    url: z.string().describe('The tab URL after the command ("" for about:blank).'),
+    title: z.string().describe('The document title.'),
+  })
+  .describe('A tab and where it is.');
+export type TabState = z.infer<typeof TabState>;
+
+export const TabOpenParams = z
+  .object({
+    sessionId: z.string().min(1).max(200).describe('The relay session the tab belongs to; names its tab group.'),
+    url: z.string().url().describe('The first URL to open (http or https).'),
+  })
+  .describe('Opens a new tab for a session, in a tab group named for it.');
+
+export const TabParams = z.object({ tabId: TabId }).describe('Addresses one session tab.');
+
+export const NavigateParams = z
+  .object({ tabId: TabId, url: z.string().url().describe('http(s) URL to load in the tab.') })
+  .describe('Loads a URL in the session tab and waits (bounded) for it to load.');
+
+export const ScreenshotResult = z
+  .object({ png: z.string().describe('The visible viewport as a base64 PNG.') })
+  .describe('A screenshot of the session tab.');
