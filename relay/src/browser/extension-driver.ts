@@ -16,6 +16,7 @@ import type { ExtensionGateway } from '../gateway/gateway';
 import type { Logger } from '../logger';
 import type { BrowserDriver, DriverActionResult, DriverContentOptions, GoneReason, TabInfo, Viewport } from './driver';
 import { BrowserGone, NavigationFailed } from './errors';
+import { navigationAction } from './navigation-actions';
 
 export interface ExtensionDriverOptions {
   gateway: ExtensionGateway;
@@ -133,17 +134,9 @@ export class ExtensionDriver implements BrowserDriver {
   }
 
   private async perform(action: Action): Promise<ActionResult> {
+    const navigation = await navigationAction(this, action, this.options.checkUrl);
+    if (navigation) return navigation;
     switch (action.action) {
-      case 'navigate':
-        await this.options.checkUrl?.(action.url);
-        await this.navigate(action.url);
-        return { code: 'navigation', message: `Opened ${this.url()}.`, url: this.url() };
-      case 'go_back':
-        await this.back();
-        return { code: 'navigation', message: `Went back to ${this.url()}.`, url: this.url() };
-      case 'go_forward':
-        await this.forward();
-        return { code: 'navigation', message: `Went forward to ${this.url()}.`, url: this.url() };
       case 'wait':
         if (action.until_text) break;
         {
@@ -152,9 +145,6 @@ export class ExtensionDriver implements BrowserDriver {
           await new Promise((resolve) => setTimeout(resolve, ms));
           return { code: 'ok', message: `Waited ${ms} ms.` };
         }
-      case 'done':
-      case 'ask_user':
-        return { code: 'ok', message: 'Nothing to do in the browser.' };
       default:
         break;
     }

@@ -14,6 +14,7 @@ import type { Logger } from '../logger';
 import type { BrowserHost } from './browser-host';
 import type { BrowserDriver, DriverActionResult, DriverContentOptions, GoneReason, TabInfo, Viewport } from './driver';
 import { BrowserGone, describeNavigationError, NavigationFailed } from './errors';
+import { navigationAction } from './navigation-actions';
 import { PageEvents } from './page-events';
 import {
   installPageRuntime,
@@ -207,22 +208,11 @@ export class PlaywrightDriver implements BrowserDriver {
   }
 
   private async perform(action: Action): Promise<ActionResult> {
+    const navigation = await navigationAction(this, action, this.options.checkUrl);
+    if (navigation) return navigation;
     switch (action.action) {
-      case 'navigate':
-        await this.options.checkUrl?.(action.url);
-        await this.navigate(action.url);
-        return { code: 'navigation', message: `Opened ${this.url()}.`, url: this.url() };
-      case 'go_back':
-        await this.back();
-        return { code: 'navigation', message: `Went back to ${this.url()}.`, url: this.url() };
-      case 'go_forward':
-        await this.forward();
-        return { code: 'navigation', message: `Went forward to ${this.url()}.`, url: this.url() };
       case 'wait':
         return this.wait(action);
-      case 'done':
-      case 'ask_user':
-        return { code: 'ok', message: 'Nothing to do in the browser.' };
       case 'click':
         return this.click(action);
       case 'hover':

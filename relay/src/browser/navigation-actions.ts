@@ -1,0 +1,30 @@
+import type { Action, ActionResult } from '@tandem/shared';
+import type { BrowserDriver } from './driver';
+
+/**
+ * The actions every driver carries out the same way, through its own navigate/back/forward: undefined
+ * for the others, which each driver runs itself. `checkUrl` refuses URLs the relay's policy forbids.
+ */
+export async function navigationAction(
+  driver: Pick<BrowserDriver, 'navigate' | 'back' | 'forward' | 'url'>,
+  action: Action,
+  checkUrl?: (url: string) => Promise<unknown>,
+): Promise<ActionResult | undefined> {
+  switch (action.action) {
+    case 'navigate':
+      await checkUrl?.(action.url);
+      await driver.navigate(action.url);
+      return { code: 'navigation', message: `Opened ${driver.url()}.`, url: driver.url() };
+    case 'go_back':
+      await driver.back();
+      return { code: 'navigation', message: `Went back to ${driver.url()}.`, url: driver.url() };
+    case 'go_forward':
+      await driver.forward();
+      return { code: 'navigation', message: `Went forward to ${driver.url()}.`, url: driver.url() };
+    case 'done':
+    case 'ask_user':
+      return { code: 'ok', message: 'Nothing to do in the browser.' };
+    default:
+      return undefined;
+  }
+}
