@@ -24,6 +24,10 @@ const INTERACTIVE_ROLES: Record<string, true> = {
   gridcell: true,
 };
 
+export function isWidgetRole(role: string): boolean {
+  return INTERACTIVE_ROLES[role] === true;
+}
+
 const NATIVE: Record<string, true> = { button: true, select: true, textarea: true, summary: true };
 
 /** Why an element is offered to the agent; `scroll` containers are shown as a header, not a tag with text. */
@@ -75,7 +79,7 @@ export function interactiveKind(
 
 function roleOrHandler(el: Element, style: CSSStyleDeclaration, parentCursor: string): InteractiveKind | null {
   const role = roleOf(el);
-  if (role && INTERACTIVE_ROLES[role] === true) return 'control';
+  if (role && isWidgetRole(role)) return 'control';
   const tabindex = getAttr(el, 'tabindex');
   if (tabindex !== null && tabindex !== '-1' && Number(tabindex) >= 0) return 'control';
   if (hasAttr(el, 'onclick') || typeof (el as HTMLElement).onclick === 'function') return 'control';

@@ -1,6 +1,6 @@
 import { collectAttributes } from './attributes';
 import { getAttr, getComputedStyleOf, nodeContains, slotAssignedNodes } from './dom-intrinsics';
-import { type InteractiveKind, interactiveKind, roleOf } from './elements';
+import { type InteractiveKind, interactiveKind, isWidgetRole, roleOf } from './elements';
 import { type Box, childFrameContext, type FrameContext, intersect, topBox } from './geometry';
 import { shortenHref } from './href';
 import { append, joinStrings, mathRound, strLower } from './intrinsics';
@@ -210,11 +210,13 @@ export class Serializer {
       box: { x: mathRound(box.x), y: mathRound(box.y), width: mathRound(box.width), height: mathRound(box.height) },
     };
     append(this.#elements, element);
-    let rendered = `${element.is_new ? '*' : ''}[${index}]<${tag}`;
+    const shownTag = displayTag(tag, element.role);
+    let rendered = `${element.is_new ? '*' : ''}[${index}]<${shownTag}`;
     const labelled = hasLabel(el);
     for (let i = 0; i < attrs.length; i++) {
       const pair = attrs[i] as [string, string];
       element.attributes[pair[0]] = pair[1];
+      if (pair[0] === 'role' && shownTag !== tag) continue;
       if (!worthShowing(tag, pair[0], pair[1], labelled)) continue;
       rendered += pair[1] === '' && pair[0] !== 'value' ? ` ${pair[0]}` : ` ${pair[0]}=${quoteValue(pair[1])}`;
     }
@@ -263,7 +265,7 @@ export class Serializer {
     element.text = label;
     element.name = elementName(el, label);
     rendered += `${renderStates(states)}>`;
-    if (tag !== 'input' && tag !== 'textarea') rendered += `${label}</${tag}>`;
+    if (tag !== 'input' && tag !== 'textarea') rendered += `${label}</${shownTag}>`;
     for (let i = 0; i < collector.nested.length; i++) rendered += ` ${collector.nested[i]}`;
     this.#emit(rendered, inView);
   }
@@ -348,9 +350,21 @@ function hasWords(text: string): boolean {
  * them all): an empty value, the default input type, a button that does not submit, and a field's
  * `name` when a label or placeholder already names it (radios keep it: it names their group).
  */
+/**
+ * An ARIA widget role is shown in place of the tag (`<tab selected>` rather than `<button role=tab
+ * selected>`): the role is what the element is to the user, and the shorter line costs fewer tokens.
+ * Form fields keep their tag, because whether text can be typed into it matters more.
+ */
+function displayTag(tag: string, role: string | null): string {
+  if (!role || !isWidgetRole(role)) return tag;
+  if (tag === 'input' || tag === 'select' || tag === 'textarea') return tag;
+  return role;
+}
+
 function worthShowing(tag: string, attribute: string, value: string, labelled: boolean): boolean {
   if (attribute === 'value') return value !== '';
-  if (attribute === 'type') return !((tag === 'input' && value === 'text') || (tag === 'button' && value === 'button'));
+  // A button submits unless it says otherwise, so only `type=reset` tells the model something.
+  if (attribute === 'type') return tag === 'button' ? value === 'reset' : !(tag === 'input' && value === 'text');
   if (attribute === 'name' && labelled) return false;
   return true;
 }

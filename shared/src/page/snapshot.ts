@@ -56,21 +56,25 @@ export function takeSnapshot(win: Window, registry: ElementRegistry, options: Pa
   const above = mathMax(0, mathRound(scrollY));
   const below = mathMax(0, mathRound((root?.scrollHeight ?? 0) - scrollY - height));
 
+  // A full-page snapshot is the whole page, so its edges need no markers; only where the viewport
+  // sits is news (scroll actions are relative to it).
   const lines: Line[] = [];
   const top = fullPage
     ? above > 0
       ? `[full page; the viewport is ${above}px from the top]`
-      : '[full page]'
+      : ''
     : above > 0
       ? `[${above}px (${pages(above, height)} pages) above the viewport]`
       : '[top of page]';
-  lines[0] = { text: top, kind: 'marker', in_viewport: true };
+  if (top) lines[0] = { text: top, kind: 'marker', in_viewport: true };
   for (let i = 0; i < result.lines.length; i++) lines[lines.length] = result.lines[i] as Line;
-  const bottom =
-    fullPage || below === 0
-      ? '[end of page]'
-      : `[${below}px (${pages(below, height)} pages) below the viewport; scroll to see more]`;
-  lines[lines.length] = { text: bottom, kind: 'marker', in_viewport: true };
+  if (!fullPage) {
+    const bottom =
+      below === 0
+        ? '[end of page]'
+        : `[${below}px (${pages(below, height)} pages) below the viewport; scroll to see more]`;
+    lines[lines.length] = { text: bottom, kind: 'marker', in_viewport: true };
+  }
   const fitted = fitToBudget(lines, maxChars);
 
   return {

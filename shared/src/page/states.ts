@@ -47,7 +47,7 @@ export function elementStates(el: Element, tag: string, focused: Element | null)
   return states;
 }
 
-/** Renders states as bare words after the attributes: `checked disabled expanded=false`. */
+/** Renders states as bare words after the attributes: `checked disabled collapsed`. */
 export function renderStates(states: ElementStates): string {
   let out = '';
   const word = (w: string) => {
@@ -56,7 +56,7 @@ export function renderStates(states: ElementStates): string {
   if (states.checked === true) word('checked');
   else if (states.checked === 'mixed') word('checked=mixed');
   if (states.selected) word('selected');
-  if (states.expanded !== undefined) word(`expanded=${states.expanded}`);
+  if (states.expanded !== undefined) word(states.expanded ? 'expanded' : 'collapsed');
   if (states.pressed !== undefined) word(`pressed=${states.pressed}`);
   if (states.disabled) word('disabled');
   if (states.readonly) word('readonly');

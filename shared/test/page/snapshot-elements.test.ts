@@ -35,7 +35,9 @@ describe('snapshot: which elements are indexed', () => {
   it('renders compact LLM text: [index]<tag attributes>label</tag>', async () => {
     const snap = await snapshot(inputs, { full_page: true });
     const save = byName(snap, 'Save preferences');
-    expect(snap.text).toContain(`[${save.index}]<button type=submit>Save preferences</button>`);
+    // A button submits by default, so only `type=reset` is worth its tokens.
+    expect(snap.text).toContain(`[${save.index}]<button>Save preferences</button>`);
+    expect(snap.text).toContain(`[${byName(snap, 'Reset').index}]<button type=reset>Reset</button>`);
     const email = snap.elements.find((e) => e.attributes.name === 'email')!;
     expect(snap.text).toContain(`[${email.index}]<input type=email placeholder=you@example.com value=ada@example.com>`);
   });
@@ -143,6 +145,24 @@ describe('snapshot: what is left out', () => {
     const tabs = await snapshot(await h.open('/tabs.html'), { full_page: true });
     expect(tabs.text).not.toContain('Capacity: 1.7 litres');
     expect(byName(tabs, 'Overview').states.selected).toBe(true);
+  });
+
+  it('names an ARIA widget by its role and shows expanded state as a word', async () => {
+    const tabs = await snapshot(await h.open('/tabs.html'), { full_page: true });
+    const overview = byName(tabs, 'Overview');
+    expect(overview).toMatchObject({ tag: 'button', role: 'tab' });
+    expect(tabs.text).toContain(`[${overview.index}]<tab selected>Overview</tab>`);
+    const faq = await snapshot(await h.open('/collapsible.html'), { full_page: true });
+    expect(faq.text).toContain(`[${byName(faq, 'Warranty').index}]<button collapsed>Warranty</button>`);
+    expect(faq.text).toContain(
+      `[${byName(faq, 'Care instructions').index}]<button expanded>Care instructions</button>`,
+    );
+    // A form field keeps its tag: that text can be typed into it matters more than its role.
+    const page = await h.open('/inputs.html');
+    await page.evaluate(() => document.querySelector('input[name=full_name]')?.setAttribute('role', 'combobox'));
+    const inputs = await snapshot(page, { full_page: true });
+    const fullName = inputs.elements.find((e) => e.attributes.name === 'full_name')!;
+    expect(inputs.text).toContain(`[${fullName.index}]<input role=combobox placeholder="Ada Lovelace" required>`);
   });
 
   it('shows only the dialog while a native modal dialog is open', async () => {

@@ -84,6 +84,13 @@ describe('snapshot: page structure', () => {
     expect(hasName(full, 'Back to top')).toBe(true);
     expect(full.text).toContain('Section 30: Troubleshooting');
     expect(byName(full, 'Back to top').in_viewport).toBe(false);
+    // The whole page needs no edge markers; where the viewport sits is still said once scrolled.
+    expect(full.text.startsWith('# User guide')).toBe(true);
+    expect(full.text).not.toContain('[end of page]');
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    expect((await snapshot(page, { full_page: true })).text).toMatch(
+      /^\[full page; the viewport is 1200px from the top\]/,
+    );
   });
 
   it('indexes scrollable containers and says how much of them is hidden', async () => {
