@@ -179,6 +179,20 @@ describe('ludicrous mode', () => {
     expect(new Set(results.map((r) => r.session_id)).size).toBe(3);
   });
 
+  it('reads content that a page wraps in buttons, but not the captions of ordinary buttons', async () => {
+    const res = await retrieve({ url: page('api-explorer'), fields: ['method', 'path', 'description'] });
+    expect(res.data).toEqual([
+      { method: 'GET', path: '/pets', description: 'List all pets' },
+      { method: 'POST', path: '/pets', description: 'Create a pet' },
+      { method: 'GET', path: '/pets/{petId}', description: 'Info for a specific pet' },
+      { method: 'DELETE', path: '/pets/{petId}', description: 'Remove a pet' },
+    ]);
+    const markdown = await retrieve({ url: page('api-explorer'), format: 'markdown' });
+    expect(markdown.message).toContain('Info for a specific pet');
+    expect(markdown.message).not.toContain('Authorize');
+    expect(markdown.message).not.toContain('Back to top');
+  });
+
   it('includes ARIA labels and script-rendered content with render_js', async () => {
     const res = await retrieve({ url: page('rendered'), render_js: true, format: 'markdown' });
     expect(res.message).toContain('Item loaded over the network');

@@ -8,10 +8,37 @@ export type Item = Record<string, unknown>;
 
 const OLD_PRICE = /\b(old|was|strike|regular|list|compare|before|original)\b/;
 
-function byHint(parts: RecordPart[], pattern: RegExp): RecordPart | undefined {
-  return parts.find(
-    (p) => pattern.test(p.hint) || (p.itemprop !== undefined && pattern.test(p.itemprop.toLowerCase())),
-  );
+/**
+ * How well a part's hints name a role: 3 when one of its own class words ends in the role word
+ * (`opblock-summary-description`), 2 when its own hints match elsewhere, 1 when only an ancestor's
+ * do. Ancestors' classes reach every part of a record, so without the ranking a card classed
+ * `summary` would make its first part, whatever it is, the description.
+ */
+function hintScore(part: RecordPart, pattern: RegExp): number {
+  if (part.itemprop !== undefined && pattern.test(part.itemprop.toLowerCase())) return 3;
+  const [own = '', ...inherited] = part.hint.split('|');
+  const words = own.trim().split(/\s+/);
+  if (words.some((w) => pattern.test(w.split(/[-_]/).pop() ?? ''))) return 3;
+  if (pattern.test(own)) return 2;
+  return pattern.test(inherited.join('|')) ? 1 : 0;
+}
+
+/** The part whose hints best name a role (earliest on ties), among those `accept` allows. */
+function byHint(
+  parts: RecordPart[],
+  pattern: RegExp,
+  accept: (p: RecordPart) => boolean = () => true,
+): RecordPart | undefined {
+  let best: RecordPart | undefined;
+  let bestScore = 0;
+  for (const part of parts) {
+    const score = hintScore(part, pattern);
+    if (score > bestScore && accept(part)) {
+      best = part;
+      bestScore = score;
+    }
+  }
+  return best;
 }
 
 function nameOf(record: ContentRecord): RecordPart | undefined {
@@ -20,7 +47,7 @@ function nameOf(record: ContentRecord): RecordPart | undefined {
     parts.find((p) => p.itemprop === 'name' && p.text) ??
     parts.find((p) => p.heading && p.kind === 'link' && p.text) ??
     parts.find((p) => p.heading && p.text) ??
-    parts.find((p) => ROLE_HINTS.name.test(p.hint) && p.text && p.kind !== 'image') ??
+    byHint(parts, ROLE_HINTS.name, (p) => p.text !== '' && p.kind !== 'image') ??
     parts.find((p) => p.kind === 'link' && p.text.length >= 3) ??
     parts.find((p) => p.kind === 'text' && p.text.length >= 2 && !looksLikePrice(p.text))
   );
@@ -68,7 +95,7 @@ function ratingOf(record: ContentRecord): number | null {
 }
 
 function descriptionOf(record: ContentRecord, used: Set<string>): string | null {
-  const hinted = record.parts.find((p) => ROLE_HINTS.description.test(p.hint) && p.text);
+  const hinted = byHint(record.parts, ROLE_HINTS.description, (p) => p.text !== '');
   if (hinted) return hinted.text;
   const long = record.parts
     .filter((p) => p.kind === 'text' && !p.heading && p.text.length >= 25 && !used.has(p.text))

@@ -3,7 +3,7 @@ import type { ContentBlock, ContentTable } from '../content-schema';
 import { getAttr } from '../dom-intrinsics';
 import { append, joinStrings, strCharCodeAt } from '../intrinsics';
 import { collapseWhitespace } from '../text';
-import { INLINE_TAGS, imageSource, isHidden, markdownOf, type Scope, SKIP_TAGS, tagOf, textOf } from './dom';
+import { INLINE_TAGS, imageSource, isHidden, isSkipped, markdownOf, type Scope, tagOf, textOf } from './dom';
 import { readTable } from './tables';
 
 const NAV_TAGS: Record<string, true> = { nav: true, header: true, footer: true, aside: true };
@@ -25,7 +25,7 @@ function inlineOnly(el: Element): boolean {
   const children = el.children;
   for (let i = 0; i < children.length; i++) {
     const tag = tagOf(children[i] as Element);
-    if (INLINE_TAGS[tag] !== true && SKIP_TAGS[tag] !== true) return false;
+    if (INLINE_TAGS[tag] !== true && !isSkipped(children[i] as Element, tag)) return false;
     if (tag === 'a' || tag === 'span' || tag === 'label') {
       if (!inlineOnly(children[i] as Element)) return false;
     }
@@ -75,7 +75,7 @@ function listBlock(el: Element, state: WalkState, where: Where): boolean {
 
 function walk(el: Element, state: WalkState, outer: Where): void {
   const tag = tagOf(el);
-  if (SKIP_TAGS[tag]) return;
+  if (isSkipped(el, tag)) return;
   if (isHidden(el, state.scope)) return;
   const role = getAttr(el, 'role');
   const where: Where = {

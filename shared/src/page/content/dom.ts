@@ -1,5 +1,5 @@
 /** DOM reading shared by the content model: visibility, text, inline Markdown, absolute URLs, hints. */
-import { getAttr, getComputedStyleOf, getRect } from '../dom-intrinsics';
+import { elQueryAll, getAttr, getComputedStyleOf, getRect } from '../dom-intrinsics';
 import { type SafeWeakMap, strIndexOf, strLower, strSlice, strStartsWith, strTrim, uncurry } from '../intrinsics';
 import { collapseWhitespace } from '../text';
 
@@ -8,7 +8,7 @@ export const jsonParse = JSON.parse;
 const attrNames = uncurry(Element.prototype.getAttributeNames);
 
 /** Elements whose content is never page text. */
-export const SKIP_TAGS: Record<string, true> = {
+const SKIP_TAGS: Record<string, true> = {
   script: true,
   style: true,
   noscript: true,
@@ -25,6 +25,20 @@ export const SKIP_TAGS: Record<string, true> = {
   textarea: true,
   button: true,
 };
+
+/** Block content inside a button that makes it a wrapper of content rather than a control. */
+const CONTENT_IN_BUTTON = 'div, p, h1, h2, h3, h4, h5, h6, ul, ol, table, section, article';
+
+/**
+ * Whether an element's content is left out of the page's content. A button usually holds a control's
+ * caption ("Add to cart"), which is not content; but some pages wrap content in buttons (API
+ * explorers list operations as buttons, app stores make whole cards clickable), so a button holding
+ * block content is read like any other element.
+ */
+export function isSkipped(el: Element, tag: string): boolean {
+  if (SKIP_TAGS[tag] !== true) return false;
+  return tag !== 'button' || elQueryAll(el, CONTENT_IN_BUTTON).length === 0;
+}
 
 /** Inline elements: a block made only of these is one paragraph. */
 export const INLINE_TAGS: Record<string, true> = {
@@ -170,7 +184,7 @@ function textInto(node: Node, scope: Scope, out: { s: string }, markdown: boolea
     if (child.nodeType !== 1) continue;
     const el = child as Element;
     const tag = tagOf(el);
-    if (SKIP_TAGS[tag]) continue;
+    if (isSkipped(el, tag)) continue;
     if (tag === 'br') {
       out.s += ' ';
       continue;

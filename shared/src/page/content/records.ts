@@ -9,9 +9,9 @@ import {
   hintOf,
   imageSource,
   isHidden,
+  isSkipped,
   labelOf,
   type Scope,
-  SKIP_TAGS,
   tagOf,
   textOf,
 } from './dom';
@@ -68,7 +68,7 @@ function isHeading(el: Element): boolean {
 function partsOf(el: Element, scope: Scope, parts: RecordPart[], parentHint: string, inText: boolean): void {
   if (parts.length >= MAX_PARTS) return;
   const tag = tagOf(el);
-  if (SKIP_TAGS[tag]) return;
+  if (isSkipped(el, tag)) return;
   if (tag !== 'meta' && tag !== 'link' && isHidden(el, scope)) return;
   const own = hintOf(el);
   const hint = parentHint ? `${own} | ${parentHint}` : own;
@@ -158,13 +158,14 @@ export function readRecords(scope: Scope, maxRecords: number): RecordGroup[] {
   const all = docQueryAll(scope.doc, 'body *');
   for (let i = 0; i < all.length; i++) {
     const parent = all[i] as Element;
-    if (parent.childElementCount < MIN_RECORDS || SKIP_TAGS[tagOf(parent)] || NOT_RECORDS[tagOf(parent)]) continue;
+    if (parent.childElementCount < MIN_RECORDS || isSkipped(parent, tagOf(parent)) || NOT_RECORDS[tagOf(parent)])
+      continue;
     const buckets = new SafeMap<string, Element[]>();
     const order: string[] = [];
     const children = parent.children;
     for (let c = 0; c < children.length; c++) {
       const child = children[c] as Element;
-      if (NOT_RECORDS[tagOf(child)] || SKIP_TAGS[tagOf(child)]) continue;
+      if (NOT_RECORDS[tagOf(child)] || isSkipped(child, tagOf(child))) continue;
       const sig = signatureOf(child);
       let bucket = buckets.get(sig);
       if (!bucket) {
