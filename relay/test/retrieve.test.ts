@@ -135,6 +135,12 @@ describe('ludicrous mode', () => {
     expect(scrolled.data[49]).toMatchObject({ name: 'Post number 50', url: `${site.url}/retrieve/post/50` });
   });
 
+  it('scroll_to_bottom gets past a loader that ignores scrolls while it is busy', async () => {
+    const scrolled = await retrieve({ url: page('lazy-busy'), scroll_to_bottom: true });
+    expect(scrolled.data).toHaveLength(25);
+    expect(scrolled.data[24]).toMatchObject({ name: 'Post number 25' });
+  });
+
   it('full_page: false keeps only what the viewport shows', async () => {
     const full = await retrieve({ url: page('viewport'), fields: ['name', 'price'] });
     expect(full.data).toHaveLength(20);

@@ -89,6 +89,7 @@ const rafOf = (win: Window) => uncurry(win.requestAnimationFrame) as (self: Wind
  * Scrolls to the bottom until the page stops growing or `maxMs` pass, so lazy lists load. After each
  * scroll it polls for the document to grow; it gives up on a scroll only after `quietMs` and at least
  * `quietFrames` rendered frames (a loaded machine renders slowly, and observers fire on frames).
+ * Quiet at the bottom, it scrolls up a screen and back once per page height before it stops.
  */
 export async function scrollToBottom(
   win: Window,
@@ -101,7 +102,19 @@ export async function scrollToBottom(
   const deadline = started + maxMs;
   const el = win.document.scrollingElement ?? win.document.documentElement;
   const raf = rafOf(win);
+  // Waits for `n` rendered frames, checking every 16 ms; at most 50 ms a frame, since hidden tabs
+  // render none.
+  const renderedFrames = async (n: number) => {
+    let left = n;
+    const tick = () => {
+      left--;
+      if (left > 0) raf(win, tick);
+    };
+    raf(win, tick);
+    for (let waited = 0; left > 0 && waited < 50 * n; waited += 16) await sleep(16);
+  };
   let atBottom = false;
+  let nudgedAt = -1;
   while (dateNow() < deadline) {
     const height = el.scrollHeight;
     el.scrollTop = height;
@@ -123,7 +136,19 @@ export async function scrollToBottom(
     }
     counting = false;
     atBottom = el.scrollTop + win.innerHeight >= el.scrollHeight - 2;
-    if (!grew && atBottom) break;
+    if (grew) {
+      // Let a frame render before the next scroll: an IntersectionObserver only reports a sentinel
+      // entering the viewport again if one of its frames saw the sentinel pushed out of it first.
+      await renderedFrames(2);
+      continue;
+    }
+    if (!atBottom) continue;
+    if (nudgedAt === el.scrollHeight) break;
+    // At the bottom and quiet: scroll up a screen and back once per height, for loaders whose
+    // observer missed the last arrival, before calling it the end.
+    nudgedAt = el.scrollHeight;
+    el.scrollTop = el.scrollHeight - 2 * win.innerHeight;
+    await renderedFrames(2);
   }
   // Touch layout once more so the last batch is measured before extraction.
   getRect(el);
