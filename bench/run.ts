@@ -2,6 +2,7 @@
 import { benchAgent } from './agent';
 import { benchLocal } from './local';
 import { benchPageRuntime } from './page-runtime';
+import { benchPlanner } from './planner';
 import { benchRetrieve } from './retrieve';
 import { benchSessions } from './sessions';
 
@@ -9,6 +10,7 @@ const benches: Record<string, () => Promise<void>> = {
   sessions: benchSessions,
   pageRuntime: benchPageRuntime,
   agent: benchAgent,
+  planner: benchPlanner,
   retrieve: benchRetrieve,
   local: benchLocal,
 };

@@ -1,0 +1,77 @@
+/**
+ * The built-in planner over its fixture tasks, end to end through POST /v1/web/browse: success rate
+ * (final status and page state as each task's check expects) and step time.
+ */
+import { startFixtureSite } from '@tandem/e2e/fixtures';
+import { BUILTIN_TASKS } from '../relay/test/builtin-tasks';
+import { BENCH_KEY, startBenchRelay } from './relay';
+import { percentile, printTable, round, saveResults } from './stats';
+
+const MAX_STEPS = 12;
+
+export async function benchPlanner(): Promise<void> {
+  const site = await startFixtureSite();
+  const relay = await startBenchRelay({ TANDEM_PLANNER: 'builtin' });
+  const accountId = relay.services.store.apiKeys.resolve(BENCH_KEY)?.accountId;
+  if (!accountId) throw new Error('the bench key did not resolve to an account');
+  const planner = relay.services.planner;
+  const planMs: number[] = [];
+  relay.services.planner = {
+    name: planner.name,
+    async plan(input) {
+      const t = performance.now();
+      try {
+        return await planner.plan(input);
+      } finally {
+        planMs.push(performance.now() - t);
+      }
+    },
+  };
+  const perStep: number[] = [];
+  const failed: string[] = [];
+  try {
+    for (const task of BUILTIN_TASKS) {
+      const t = performance.now();
+      const run = (await relay.post('/v1/web/browse', {
+        cmd: task.instruction.replaceAll('{{ORIGIN}}', site.url),
+        url: `${site.url}${task.page}`,
+        max_steps: MAX_STEPS,
+      })) as { status: string; message: string; session_id: string; metadata: { step_count: number } };
+      const wall = performance.now() - t;
+      perStep.push(wall / Math.max(1, run.metadata.step_count));
+      const driver = relay.services.sessions.get(accountId, run.session_id).driver;
+      const full = await driver.snapshot({ full_page: true });
+      const view = await driver.snapshot();
+      const ok =
+        run.status === task.expect &&
+        task.check({
+          url: driver.url(),
+          text: full.text,
+          elements: full.elements,
+          scroll: view.scroll,
+          message: run.message,
+        });
+      if (!ok) failed.push(task.name);
+      await fetch(`${relay.url}/v1/web/session/${run.session_id}`, { method: 'DELETE', headers: relay.headers });
+    }
+  } finally {
+    await relay.close();
+    await site.close();
+  }
+  const passed = BUILTIN_TASKS.length - failed.length;
+  const figures = {
+    tasks: BUILTIN_TASKS.length,
+    passed,
+    successRate: passed / BUILTIN_TASKS.length,
+    failed,
+    stepMsP50: percentile(perStep, 50),
+    planMsP50: percentile(planMs, 50),
+  };
+  printTable(`Built-in planner: ${BUILTIN_TASKS.length} fixture tasks through POST /v1/web/browse`, [
+    { measure: 'tasks passed', value: `${passed}/${BUILTIN_TASKS.length} (${round(100 * figures.successRate)}%)` },
+    { measure: 'step p50, ms (browse wall time / steps, session start included)', value: round(figures.stepMsP50) },
+    { measure: 'plan() p50, ms', value: round(figures.planMsP50, 2) },
+  ]);
+  if (failed.length > 0) process.stdout.write(`failed: ${failed.join('; ')}\n`);
+  saveResults('planner', figures);
+}
