@@ -3,7 +3,7 @@
  * against raw Playwright doing the same action on the same page.
  */
 import { startFixtureSite, startModelServer } from '@tandem/e2e/fixtures';
-import { startBenchRelay } from './relay';
+import { startBenchRelay, timePlanner } from './relay';
 import { percentile, printTable, round, saveResults } from './stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -18,19 +18,10 @@ export async function benchAgent(): Promise<void> {
   });
   const post = relay.post;
   // Model time = the planner call as the relay sees it (HTTP to the model server and back, parsing).
-  const planner = relay.services.planner;
   let lastPlanMs = 0;
-  relay.services.planner = {
-    name: planner.name,
-    async plan(input) {
-      const t = performance.now();
-      try {
-        return await planner.plan(input);
-      } finally {
-        lastPlanMs = performance.now() - t;
-      }
-    },
-  };
+  timePlanner(relay, (ms) => {
+    lastPlanMs = ms;
+  });
   const browser = await relay.services.browsers.get();
   const rawContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const raw = await rawContext.newPage();

@@ -3,30 +3,17 @@
  * (final status and page state as each task's check expects) and step time.
  */
 import { startFixtureSite } from '@tandem/e2e/fixtures';
-import { BUILTIN_TASKS } from '../relay/test/builtin-tasks';
-import { BENCH_KEY, startBenchRelay } from './relay';
+import { BUILTIN_TASKS, finalState, TASK_MAX_STEPS } from '../relay/test/builtin-tasks';
+import { BENCH_KEY, startBenchRelay, timePlanner } from './relay';
 import { percentile, printTable, round, saveResults } from './stats';
-
-const MAX_STEPS = 12;
 
 export async function benchPlanner(): Promise<void> {
   const site = await startFixtureSite();
   const relay = await startBenchRelay({ TANDEM_PLANNER: 'builtin' });
   const accountId = relay.services.store.apiKeys.resolve(BENCH_KEY)?.accountId;
   if (!accountId) throw new Error('the bench key did not resolve to an account');
-  const planner = relay.services.planner;
   const planMs: number[] = [];
-  relay.services.planner = {
-    name: planner.name,
-    async plan(input) {
-      const t = performance.now();
-      try {
-        return await planner.plan(input);
-      } finally {
-        planMs.push(performance.now() - t);
-      }
-    },
-  };
+  timePlanner(relay, (ms) => planMs.push(ms));
   const perStep: number[] = [];
   const failed: string[] = [];
   try {
@@ -35,22 +22,12 @@ export async function benchPlanner(): Promise<void> {
       const run = (await relay.post('/v1/web/browse', {
         cmd: task.instruction.replaceAll('{{ORIGIN}}', site.url),
         url: `${site.url}${task.page}`,
-        max_steps: MAX_STEPS,
+        max_steps: TASK_MAX_STEPS,
       })) as { status: string; message: string; session_id: string; metadata: { step_count: number } };
       const wall = performance.now() - t;
       perStep.push(wall / Math.max(1, run.metadata.step_count));
-      const driver = relay.services.sessions.get(accountId, run.session_id).driver;
-      const full = await driver.snapshot({ full_page: true });
-      const view = await driver.snapshot();
-      const ok =
-        run.status === task.expect &&
-        task.check({
-          url: driver.url(),
-          text: full.text,
-          elements: full.elements,
-          scroll: view.scroll,
-          message: run.message,
-        });
+      const state = await finalState(relay.services.sessions.get(accountId, run.session_id).driver, run.message);
+      const ok = run.status === task.expect && task.check(state);
       if (!ok) failed.push(task.name);
       await fetch(`${relay.url}/v1/web/session/${run.session_id}`, { method: 'DELETE', headers: relay.headers });
     }

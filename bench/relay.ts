@@ -37,3 +37,19 @@ export async function startBenchRelay(overrides: Partial<Env> = {}): Promise<Ben
     },
   };
 }
+
+/** Wraps the relay's planner so every plan() call's time goes to `record` (model time, for overheads). */
+export function timePlanner(relay: Relay, record: (ms: number) => void): void {
+  const planner = relay.services.planner;
+  relay.services.planner = {
+    name: planner.name,
+    async plan(input) {
+      const t = performance.now();
+      try {
+        return await planner.plan(input);
+      } finally {
+        record(performance.now() - t);
+      }
+    },
+  };
+}

@@ -1,10 +1,8 @@
+/** Every fixture task goes through the HTTP API: browse with the built-in planner, then the page is inspected. */
 import { type FixtureSite, startFixtureSite } from '@tandem/e2e/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_TASKS, type BuiltinTask, type FinalState } from './builtin-tasks';
+import { BUILTIN_TASKS, type BuiltinTask, type FinalState, finalState, TASK_MAX_STEPS } from './builtin-tasks';
 import { startTestRelay, type TestRelay } from './support';
-
-/** Every fixture task goes through the HTTP API: browse with the built-in planner, then the page is inspected. */
-const MAX_STEPS = 12;
 
 let relay: TestRelay;
 let site: FixtureSite;
@@ -38,7 +36,7 @@ interface Browse {
 
 async function browse(body: Record<string, unknown>): Promise<Browse> {
   const started = performance.now();
-  const res = await relay.api<Browse>('POST', '/v1/web/browse', { body: { max_steps: MAX_STEPS, ...body } });
+  const res = await relay.api<Browse>('POST', '/v1/web/browse', { body: { max_steps: TASK_MAX_STEPS, ...body } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const steps = Math.max(1, res.body.metadata.step_count);
   for (let i = 0; i < steps; i++) stepTimes.push((performance.now() - started) / steps);
@@ -46,11 +44,8 @@ async function browse(body: Record<string, unknown>): Promise<Browse> {
 }
 
 /** The session's page after the task, as the task checks expect it. */
-async function finalState(sessionId: string, message: string): Promise<FinalState> {
-  const driver = relay.services.sessions.get(accountId, sessionId).driver;
-  const full = await driver.snapshot({ full_page: true });
-  const view = await driver.snapshot();
-  return { url: driver.url(), text: full.text, elements: full.elements, scroll: view.scroll, message };
+function sessionState(sessionId: string, message: string): Promise<FinalState> {
+  return finalState(relay.services.sessions.get(accountId, sessionId).driver, message);
 }
 
 describe('built-in planner fixture tasks (through POST /v1/web/browse)', () => {
@@ -60,7 +55,7 @@ describe('built-in planner fixture tasks (through POST /v1/web/browse)', () => {
       url: `${site.url}${task.page}`,
     });
     try {
-      const state = await finalState(run.session_id, run.message);
+      const state = await sessionState(run.session_id, run.message);
       const ok = run.status === task.expect && task.check(state);
       outcomes.push(ok);
       const context = `${task.instruction}\n${run.status}: ${run.message}\nurl: ${state.url}\n${state.text.slice(0, 1500)}`;
@@ -77,7 +72,7 @@ describe('built-in planner conversations (ASK_USER, then the answer as the next 
     const asked = await browse({ cmd: task, url: `${site.url}${page}` });
     expect(asked.status).toBe('ASK_USER');
     const answered = await browse({ cmd: answer, session_id: asked.session_id });
-    return { asked, answered, state: await finalState(answered.session_id, answered.message) };
+    return { asked, answered, state: await sessionState(answered.session_id, answered.message) };
   }
 
   it('continues with a new target after asking which element was meant', async () => {

@@ -1,4 +1,4 @@
-import type { SnapshotElement } from '@tandem/shared';
+import type { Snapshot, SnapshotElement, SnapshotOptions } from '@tandem/shared';
 
 /** The page after a task ran: a full-page snapshot, where the viewport is, and the agent's last message. */
 export interface FinalState {
@@ -11,6 +11,22 @@ export interface FinalState {
   scroll: { y: number; below_px: number; above_px: number };
   /** The DONE message or the ASK_USER question. */
   message: string;
+}
+
+/** The step budget each task's browse gets. */
+export const TASK_MAX_STEPS = 12;
+
+/** The part of a session's driver a final state is read from. */
+interface PageReader {
+  url(): string;
+  snapshot(options?: Partial<SnapshotOptions>): Promise<Snapshot>;
+}
+
+/** Reads the page a task ended on, as its check expects it. */
+export async function finalState(driver: PageReader, message: string): Promise<FinalState> {
+  const full = await driver.snapshot({ full_page: true });
+  const view = await driver.snapshot();
+  return { url: driver.url(), text: full.text, elements: full.elements, scroll: view.scroll, message };
 }
 
 /** One task for the built-in planner: a fixture page, an instruction in words, and a check of the end state. */

@@ -216,8 +216,7 @@ export class Serializer {
     for (let i = 0; i < attrs.length; i++) {
       const pair = attrs[i] as [string, string];
       element.attributes[pair[0]] = pair[1];
-      if (pair[0] === 'role' && shownTag !== tag) continue;
-      if (!worthShowing(tag, pair[0], pair[1], labelled)) continue;
+      if (!worthShowing(tag, shownTag, pair[0], pair[1], labelled)) continue;
       rendered += pair[1] === '' && pair[0] !== 'value' ? ` ${pair[0]}` : ` ${pair[0]}=${quoteValue(pair[1])}`;
     }
 
@@ -346,11 +345,6 @@ function hasWords(text: string): boolean {
 }
 
 /**
- * Attributes the LLM text can leave out because they say nothing new (the structured element keeps
- * them all): an empty value, the default input type, a button that does not submit, and a field's
- * `name` when a label or placeholder already names it (radios keep it: it names their group).
- */
-/**
  * An ARIA widget role is shown in place of the tag (`<tab selected>` rather than `<button role=tab
  * selected>`): the role is what the element is to the user, and the shorter line costs fewer tokens.
  * Form fields keep their tag, because whether text can be typed into it matters more.
@@ -361,10 +355,16 @@ function displayTag(tag: string, role: string | null): string {
   return role;
 }
 
-function worthShowing(tag: string, attribute: string, value: string, labelled: boolean): boolean {
+/**
+ * Attributes the LLM text can leave out because they say nothing new (the structured element keeps
+ * them all): an empty value, the default input type, a button's type unless it resets (buttons
+ * submit by default), a role the shown tag already says, and a field's `name` when a label or
+ * placeholder already names it (radios keep it: it names their group).
+ */
+function worthShowing(tag: string, shownTag: string, attribute: string, value: string, labelled: boolean): boolean {
   if (attribute === 'value') return value !== '';
-  // A button submits unless it says otherwise, so only `type=reset` tells the model something.
   if (attribute === 'type') return tag === 'button' ? value === 'reset' : !(tag === 'input' && value === 'text');
+  if (attribute === 'role') return strLower(value) !== shownTag;
   if (attribute === 'name' && labelled) return false;
   return true;
 }

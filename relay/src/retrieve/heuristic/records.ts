@@ -16,11 +16,15 @@ const OLD_PRICE = /\b(old|was|strike|regular|list|compare|before|original)\b/;
  */
 function hintScore(part: RecordPart, pattern: RegExp): number {
   if (part.itemprop !== undefined && pattern.test(part.itemprop.toLowerCase())) return 3;
-  const [own = '', ...inherited] = part.hint.split('|');
-  const words = own.trim().split(/\s+/);
+  const words = ownHintWords(part);
   if (words.some((w) => pattern.test(w.split(/[-_]/).pop() ?? ''))) return 3;
-  if (pattern.test(own)) return 2;
-  return pattern.test(inherited.join('|')) ? 1 : 0;
+  if (words.some((w) => pattern.test(w))) return 2;
+  return pattern.test(part.hint) ? 1 : 0;
+}
+
+/** The part's own hint words (its classes, id, data-* names), before the ` | ` its ancestors' follow. */
+function ownHintWords(part: RecordPart): string[] {
+  return (part.hint.split('|')[0] ?? '').split(/\s+/).filter(Boolean);
 }
 
 /** The part whose hints best name a role (earliest on ties), among those `accept` allows. */
@@ -117,7 +121,7 @@ function namedOf(record: ContentRecord, field: string): unknown {
   if (prop) return prop.datetime || prop.text || prop.href || prop.src || null;
   for (const [key, value] of Object.entries(record.data)) if (normalizeName(key) === n && value) return value;
   const hinted = record.parts.find((p) => {
-    const words = p.hint.split('|')[0]?.split(/[\s]+/) ?? [];
+    const words = ownHintWords(p);
     return tokens.some((t) =>
       words.some((w) => w === t || w.endsWith(`-${t}`) || w.endsWith(`_${t}`) || w.startsWith(`${t}-`)),
     );

@@ -102,53 +102,52 @@ export async function scrollToBottom(
   const deadline = started + maxMs;
   const el = win.document.scrollingElement ?? win.document.documentElement;
   const raf = rafOf(win);
-  // Waits for `n` rendered frames, checking every 16 ms; at most 50 ms a frame, since hidden tabs
-  // render none.
-  const renderedFrames = async (n: number) => {
-    let left = n;
-    const tick = () => {
-      left--;
-      if (left > 0) raf(win, tick);
-    };
-    raf(win, tick);
-    for (let waited = 0; left > 0 && waited < 50 * n; waited += 16) await sleep(16);
+  // One frame counter for the whole scroll: the quiet wait and the waits below read it.
+  let frames = 0;
+  let counting = true;
+  const tick = () => {
+    frames++;
+    if (counting) raf(win, tick);
+  };
+  raf(win, tick);
+  // Waits for `n` more rendered frames; at most 50 ms a frame, since hidden tabs render none.
+  const waitFrames = async (n: number) => {
+    const until = frames + n;
+    for (let waited = 0; frames < until && waited < 50 * n; waited += 16) await sleep(16);
   };
   let atBottom = false;
   let nudgedAt = -1;
-  while (dateNow() < deadline) {
-    const height = el.scrollHeight;
-    el.scrollTop = height;
-    let frames = 0;
-    let counting = true;
-    const tick = () => {
-      frames++;
-      if (counting) raf(win, tick);
-    };
-    raf(win, tick);
-    const quietUntil = dateNow() + quietMs;
-    let grew = false;
-    while (dateNow() < deadline && (dateNow() < quietUntil || frames < quietFrames)) {
-      await sleep(50);
-      if (el.scrollHeight > height) {
-        grew = true;
-        break;
+  try {
+    while (dateNow() < deadline) {
+      const height = el.scrollHeight;
+      el.scrollTop = height;
+      const firstFrame = frames;
+      const quietUntil = dateNow() + quietMs;
+      let grew = false;
+      while (dateNow() < deadline && (dateNow() < quietUntil || frames - firstFrame < quietFrames)) {
+        await sleep(50);
+        if (el.scrollHeight > height) {
+          grew = true;
+          break;
+        }
       }
+      atBottom = el.scrollTop + win.innerHeight >= el.scrollHeight - 2;
+      if (grew) {
+        // Let a frame render before the next scroll: an IntersectionObserver only reports a sentinel
+        // entering the viewport again if one of its frames saw the sentinel pushed out of it first.
+        await waitFrames(2);
+        continue;
+      }
+      if (!atBottom) continue;
+      if (nudgedAt === el.scrollHeight) break;
+      // At the bottom and quiet: scroll up a screen and back once per height, for loaders whose
+      // observer missed the last arrival, before calling it the end.
+      nudgedAt = el.scrollHeight;
+      el.scrollTop = el.scrollHeight - 2 * win.innerHeight;
+      await waitFrames(2);
     }
+  } finally {
     counting = false;
-    atBottom = el.scrollTop + win.innerHeight >= el.scrollHeight - 2;
-    if (grew) {
-      // Let a frame render before the next scroll: an IntersectionObserver only reports a sentinel
-      // entering the viewport again if one of its frames saw the sentinel pushed out of it first.
-      await renderedFrames(2);
-      continue;
-    }
-    if (!atBottom) continue;
-    if (nudgedAt === el.scrollHeight) break;
-    // At the bottom and quiet: scroll up a screen and back once per height, for loaders whose
-    // observer missed the last arrival, before calling it the end.
-    nudgedAt = el.scrollHeight;
-    el.scrollTop = el.scrollHeight - 2 * win.innerHeight;
-    await renderedFrames(2);
   }
   // Touch layout once more so the last batch is measured before extraction.
   getRect(el);
