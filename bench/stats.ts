@@ -1,5 +1,5 @@
 /** Small helpers shared by the benchmarks: percentiles, a printed table, the results file. */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -36,10 +36,43 @@ export function saveResults(name: string, figures: unknown): void {
  * processes sharing them, so a sum over Chromium's processes does not count its libraries 20 times.
  */
 export function pssKiB(pid: number): number {
+  if (!existsSync('/proc/self/smaps_rollup')) {
+    throw new Error('Memory figures need Linux /proc (smaps_rollup); run the benchmark on Linux.');
+  }
   try {
     const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
     return Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
   } catch {
-    return 0;
+    return 0; // the process ended between listing and reading
   }
 }
+
+/** Every process below `pid` (children, grandchildren, …), from /proc. */
+export function descendants(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // The command name may hold spaces and parentheses: the parent pid is the 2nd field after the last ')'.
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parentOf.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // Gone already.
+    }
+  }
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length) {
+    const parent = queue.shift()!;
+    for (const [child, of] of parentOf) {
+      if (of === parent) {
+        found.push(child);
+        queue.push(child);
+      }
+    }
+  }
+  return found;
+}
+
+/** A PASS/FAIL cell for a ratio against its target (lower is better). */
+export const verdict = (ratio: number, target: number) => (ratio <= target ? 'PASS' : 'FAIL');

@@ -1,5 +1,6 @@
 // Prints the Chromium the relay would use; exits 1 (with the reason on stderr) when there is none.
-import { findChromium } from '@tandem/relay';
+// Imports only the finder, so a problem elsewhere in the relay is not mistaken for a missing browser.
+import { findChromium } from '@tandem/relay/chromium';
 
 try {
   process.stdout.write(`${findChromium()}\n`);

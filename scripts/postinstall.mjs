@@ -17,6 +17,17 @@ if (found.status === 0) {
   process.stdout.write(`tandem: using Chromium at ${found.stdout.trim()}\n`);
   process.exit(0);
 }
+if (process.env.TANDEM_BROWSER_WS_ENDPOINT) {
+  process.stdout.write('tandem: TANDEM_BROWSER_WS_ENDPOINT is set; no local Chromium is needed.\n');
+  process.exit(0);
+}
+if (process.env.CHROMIUM_PATH) {
+  // A wrong path is the user's choice to fix; downloading another browser would hide it.
+  process.stdout.write(
+    `tandem: ${found.stderr.trim()}\nTandem still installed; fix CHROMIUM_PATH before \`npm start\`.\n`,
+  );
+  process.exit(0);
+}
 process.stdout.write("tandem: no Chromium found; trying Playwright's browser installer...\n");
 const install = run(process.execPath, ['node_modules/playwright-core/cli.js', 'install', 'chromium'], {
   timeout: 300_000,

@@ -12,6 +12,9 @@ for (const file of [vitestReport, e2eReport]) rmSync(file, { force: true });
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit', shell: false }).status ?? 1;
 const npx = (args) => run(process.platform === 'win32' ? 'npx.cmd' : 'npx', args);
 
+// The relay injects the generated page-runtime bundle: rebuild it so no test runs an older runtime than
+// the sources (postinstall builds it once; edits since would otherwise go untested).
+const bundleStatus = run(process.execPath, ['shared/scripts/build-page-runtime.mjs']);
 const unitStatus = npx(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
 const buildStatus = run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', 'build:extension']);
 const e2eStatus =
@@ -34,7 +37,7 @@ if (e2e) {
   skipped += e2e.stats.skipped;
 } else failed += 1;
 
-const ok = unitStatus === 0 && e2eStatus === 0 && failed === 0;
+const ok = bundleStatus === 0 && unitStatus === 0 && e2eStatus === 0 && failed === 0;
 const summary = `tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`;
 writeFileSync(`${OUT}/summary.txt`, `${summary}\n`);
 process.stdout.write(`\n${summary}\n`);

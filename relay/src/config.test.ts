@@ -1,5 +1,18 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
+
+const problemsOf = (env: Record<string, string>): string[] => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -48,5 +61,33 @@ describe('configuration', () => {
       OPENAI_API_KEY: undefined,
       TANDEM_BOOTSTRAP_KEY: undefined,
     });
+  });
+
+  it('treats an empty number as unset, so PORT= keeps the default port instead of a random one', () => {
+    expect(loadConfig({ PORT: '', TANDEM_MAX_SESSIONS: ' ' })).toMatchObject({ PORT: 8787, TANDEM_MAX_SESSIONS: 50 });
+  });
+
+  it('refuses idle and wait times past what a timer can hold', () => {
+    const problems = problemsOf({ TANDEM_SESSION_IDLE_SECONDS: '3000000', TANDEM_SESSION_BUSY_WAIT_SECONDS: '1e9' });
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^TANDEM_SESSION_IDLE_SECONDS="3000000": .*at most 2147483/);
+    expect(loadConfig({ TANDEM_SESSION_IDLE_SECONDS: '2147483' }).TANDEM_SESSION_IDLE_SECONDS).toBe(2_147_483);
+  });
+
+  it('reads .env without overriding variables already set', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tandem-env-'));
+    const file = join(dir, '.env');
+    writeFileSync(file, 'TANDEM_TEST_DOTENV_A=from-file\nTANDEM_TEST_DOTENV_B=from-file\n');
+    process.env.TANDEM_TEST_DOTENV_B = 'from-env';
+    try {
+      loadDotEnv(file);
+      expect(process.env.TANDEM_TEST_DOTENV_A).toBe('from-file');
+      expect(process.env.TANDEM_TEST_DOTENV_B).toBe('from-env');
+      loadDotEnv(join(dir, 'missing.env'));
+    } finally {
+      delete process.env.TANDEM_TEST_DOTENV_A;
+      delete process.env.TANDEM_TEST_DOTENV_B;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -11,11 +11,26 @@ const optionalString = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** A number from the environment; an empty value counts as unset (z.coerce alone would read it as 0). */
+const numberFromEnv = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+
+// Node's timers hold at most 2^31-1 ms; a longer delay fires at once, which would expire every session.
+const MAX_TIMER_SECONDS = 2_147_483;
+const seconds = (name: string, fallback: number) =>
+  numberFromEnv(
+    z.coerce
+      .number()
+      .positive()
+      .max(MAX_TIMER_SECONDS, `${name} must be at most ${MAX_TIMER_SECONDS} (about 24 days)`)
+      .default(fallback),
+  );
+
 const url = (name: string) => z.url({ message: `${name} must be a full URL such as http://127.0.0.1:8787` }).optional();
 
 /** Every setting, read from the environment (and `.env`). Names and defaults are documented in the README. */
 const EnvSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  PORT: numberFromEnv(z.coerce.number().int().min(0).max(65535).default(8787)),
   HOST: z.string().min(1).default('127.0.0.1'),
   TANDEM_DATA_DIR: z.string().min(1).default('./.tandem'),
   TANDEM_PUBLIC_URL: url('TANDEM_PUBLIC_URL'),
@@ -27,11 +42,18 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[a-z0-9]{1,8}$/, 'TANDEM_NODE_ID must be 1-8 lowercase letters or digits')
     .default('n0'),
-  TANDEM_MAX_SESSIONS: z.coerce.number().int().min(1).default(50),
-  TANDEM_SESSION_IDLE_SECONDS: z.coerce.number().positive().default(600),
-  TANDEM_SESSION_BUSY_WAIT_SECONDS: z.coerce.number().positive().default(120),
-  TANDEM_NAVIGATION_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
-  TANDEM_SCREENSHOT_TTL_HOURS: z.coerce.number().positive().default(24),
+  TANDEM_MAX_SESSIONS: numberFromEnv(z.coerce.number().int().min(1).default(50)),
+  TANDEM_SESSION_IDLE_SECONDS: seconds('TANDEM_SESSION_IDLE_SECONDS', 600),
+  TANDEM_SESSION_BUSY_WAIT_SECONDS: seconds('TANDEM_SESSION_BUSY_WAIT_SECONDS', 120),
+  TANDEM_NAVIGATION_TIMEOUT_MS: numberFromEnv(
+    z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(MAX_TIMER_SECONDS * 1000)
+      .default(30_000),
+  ),
+  TANDEM_SCREENSHOT_TTL_HOURS: numberFromEnv(z.coerce.number().positive().default(24)),
   TANDEM_START_URL: z.url().default('https://www.google.com'),
   TANDEM_ALLOW_PRIVATE_NETWORK: boolFromEnv.optional(),
   TANDEM_PROXY_URLS: optionalString,
@@ -51,8 +73,15 @@ const EnvSchema = z.object({
   TANDEM_MODEL_STANDARD: optionalString,
   TANDEM_PLANNER: z.enum(['auto', 'llm', 'builtin']).default('auto'),
   TANDEM_MODEL_OUTPUT: z.enum(['auto', 'tools', 'json_schema', 'prompt']).default('auto'),
-  TANDEM_MODEL_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
-  TANDEM_MODEL_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  TANDEM_MODEL_TIMEOUT_MS: numberFromEnv(
+    z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(MAX_TIMER_SECONDS * 1000)
+      .default(60_000),
+  ),
+  TANDEM_MODEL_MAX_RETRIES: numberFromEnv(z.coerce.number().int().min(0).max(10).default(3)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -90,12 +90,6 @@ export class AtCapacity extends HttpError {
   }
 }
 
-export class NotImplementedYet extends HttpError {
-  constructor(what: string) {
-    super(501, `${what} is not implemented in this version of Tandem yet. The request was valid; nothing was run.`);
-  }
-}
-
 /** A 422 carrying FastAPI-shaped details. */
 export class ValidationFailed extends HttpError {
   constructor(readonly issues: ValidationIssue[]) {

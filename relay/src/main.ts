@@ -1,3 +1,4 @@
+import { startBanner } from './banner';
 import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { startRelay } from './server';
 
@@ -22,29 +23,7 @@ async function main(): Promise<void> {
     process.stderr.write(`Tandem could not start: ${(error as Error).message}\n`);
     process.exit(1);
   }
-  const base = relay.services.publicUrl();
-  if (relay.firstStart) {
-    const { email, password, apiKey } = relay.firstStart;
-    process.stdout.write(
-      [
-        '',
-        '  Tandem is ready. This is the first start, so an account and an API key were created.',
-        '  They are shown this once; keep them somewhere safe.',
-        '',
-        `    account email : ${email}`,
-        `    password      : ${password}`,
-        `    API key       : ${apiKey}`,
-        '',
-        `    API           : ${base}/v1/web`,
-        `    API reference : ${base}/docs`,
-        '',
-        `  Try it: curl -s ${base}/v1/web/sessions -H "X_SERVICE_API_KEY: ${apiKey}"`,
-        '',
-      ].join('\n'),
-    );
-  } else {
-    process.stdout.write(`\n  Tandem is running: API ${base}/v1/web · reference ${base}/docs\n\n`);
-  }
+  process.stdout.write(startBanner(relay.services.publicUrl(), relay.firstStart));
   const stop = (signal: string) => {
     relay.services.logger.info({ signal }, 'shutting down');
     void relay.close().then(() => process.exit(0));

@@ -36,6 +36,23 @@ describe('the relay Chromium', () => {
   });
 });
 
+describe('a create right after Chromium died', () => {
+  it('succeeds on a new Chromium even before the relay noticed the old one was gone', async () => {
+    const relay = await startTestRelay();
+    try {
+      expect((await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/` } })).status).toBe(200);
+      const pid = await relay.services.browsers.pid();
+      process.kill(pid!, 'SIGKILL');
+      const next = await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/form.html` } });
+      expect(next.status, JSON.stringify(next.body)).toBe(200);
+      expect(next.body.url).toBe(`${site.url}/form.html`);
+      expect(await relay.services.browsers.pid()).not.toBe(pid);
+    } finally {
+      await relay.close();
+    }
+  });
+});
+
 describe('a remote browser server (TANDEM_BROWSER_WS_ENDPOINT)', () => {
   const script = fileURLToPath(new URL('./browser-server.ts', import.meta.url));
   const servers: ChildProcess[] = [];

@@ -1,4 +1,6 @@
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumArgs, findChromium } from '../src/browser/chromium';
 import { startTestRelay, type TestRelay } from './support';
 
 // biome-ignore lint/suspicious/noExplicitAny: the OpenAPI document is free-form JSON, walked by path in assertions.
@@ -52,6 +54,28 @@ describe('API reference', () => {
       const res = await fetch(`${relay.url}${asset}`);
       expect(res.status, asset).toBe(200);
       expect((await res.text()).length).toBeGreaterThan(10);
+    }
+  });
+
+  it('renders the reference in a browser without a request leaving the relay', async () => {
+    // Swagger UI calls out (its spec validator badge) only for hosts other than localhost, so the page is
+    // opened under a made-up name that Chromium resolves to the relay.
+    const port = new URL(relay.url).port;
+    const browser = await chromium.launch({
+      executablePath: findChromium(),
+      args: [...chromiumArgs(), '--host-resolver-rules=MAP docs.test 127.0.0.1'],
+    });
+    try {
+      const page = await browser.newPage();
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      await page.goto(`http://docs.test:${port}/docs`);
+      await page.getByText('/v1/web/browse').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(requested.length).toBeGreaterThan(3);
+      expect(requested.filter((url) => !url.startsWith(`http://docs.test:${port}/`))).toEqual([]);
+    } finally {
+      await browser.close();
     }
   });
 

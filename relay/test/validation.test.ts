@@ -37,7 +37,23 @@ describe('422 validation errors in the FastAPI shape', () => {
       { loc: ['body', 'cmd'], msg: 'Input should be a valid string', type: 'string_type', input: 42 },
     ]);
     expect(await detail('/v1/web/browse', { cmd: 'x', include_screenshot: 'yes' })).toEqual([
-      { loc: ['body', 'include_screenshot'], msg: 'Input should be a valid boolean', type: 'bool_type', input: 'yes' },
+      {
+        loc: ['body', 'include_screenshot'],
+        msg: 'Input should be a valid boolean, unable to interpret input',
+        type: 'bool_parsing',
+        input: 'yes',
+      },
+    ]);
+    expect(await detail('/v1/web/browse', { cmd: 'x', local: [true] })).toEqual([
+      { loc: ['body', 'local'], msg: 'Input should be a valid boolean', type: 'bool_type', input: [true] },
+    ]);
+    expect(await detail('/v1/web/browse', { cmd: 'x', max_steps: 'five' })).toEqual([
+      {
+        loc: ['body', 'max_steps'],
+        msg: 'Input should be a valid integer, unable to parse string as an integer',
+        type: 'int_parsing',
+        input: 'five',
+      },
     ]);
     expect(await detail('/v1/web/retrieve', { cmd: 'x', fields: 'name' })).toEqual([
       { loc: ['body', 'fields'], msg: 'Input should be a valid list', type: 'list_type', input: 'name' },
@@ -48,9 +64,29 @@ describe('422 validation errors in the FastAPI shape', () => {
     expect(await detail('/v1/web/session', { url: 'https://example.com', browser_params: { width: 'wide' } })).toEqual([
       {
         loc: ['body', 'browser_params', 'width'],
+        msg: 'Input should be a valid number, unable to parse string as a number',
+        type: 'float_parsing',
+        input: 'wide',
+      },
+    ]);
+    expect(await detail('/v1/web/session', { url: 'https://example.com', browser_params: { width: null } })).toEqual([
+      {
+        loc: ['body', 'browser_params', 'width'],
         msg: 'Input should be a valid number',
         type: 'float_type',
-        input: 'wide',
+        input: null,
+      },
+    ]);
+  });
+
+  it('bounds the viewport size', async () => {
+    expect(await detail('/v1/web/session', { url: 'https://example.com', browser_params: { width: 20000 } })).toEqual([
+      {
+        loc: ['body', 'browser_params', 'width'],
+        msg: 'Input should be less than or equal to 8192',
+        type: 'less_than_equal',
+        input: 20000,
+        ctx: { le: 8192 },
       },
     ]);
   });

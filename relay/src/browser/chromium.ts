@@ -1,8 +1,11 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 
-/** Where we looked, in order, for the error message when nothing was found. */
+/** Executable names looked up on PATH, after the usual install locations. */
+const PATH_NAMES = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable'];
+
+/** The usual install locations, in order. */
 const SYSTEM_PATHS = [
   '/usr/bin/chromium',
   '/usr/bin/chromium-browser',
@@ -21,8 +24,17 @@ function playwrightCacheDir(): string {
   return join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'ms-playwright');
 }
 
-function fromPlaywrightCache(): string | undefined {
-  const dir = playwrightCacheDir();
+function onPath(pathVariable: string | undefined): string | undefined {
+  for (const dir of (pathVariable ?? '').split(delimiter).filter(Boolean)) {
+    for (const name of PATH_NAMES) {
+      const candidate = join(dir, name);
+      if (existsSync(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
+
+function fromPlaywrightCache(dir: string): string | undefined {
   if (!existsSync(dir)) return undefined;
   const builds = readdirSync(dir)
     .filter((name) => /^chromium-\d+$/.test(name))
@@ -43,32 +55,52 @@ function fromPlaywrightCache(): string | undefined {
   return undefined;
 }
 
+/** Where to look; tests replace the system's places with their own. */
+export interface ChromiumPlaces {
+  systemPaths: readonly string[];
+  pathVariable: string | undefined;
+  playwrightCache: string;
+}
+
+const defaultPlaces = (): ChromiumPlaces => ({
+  systemPaths: SYSTEM_PATHS,
+  pathVariable: process.env.PATH,
+  playwrightCache: playwrightCacheDir(),
+});
+
 export class ChromiumNotFound extends Error {
-  constructor(envPath: string | undefined) {
+  constructor(envPath: string | undefined, places: ChromiumPlaces) {
     super(
-      [
-        'No Chromium was found. Tandem looked in three places:',
-        `  1. CHROMIUM_PATH ${envPath ? `(${envPath} does not exist)` : '(not set)'}`,
-        `  2. the system: ${SYSTEM_PATHS.slice(0, 4).join(', ')}`,
-        `  3. Playwright's browser cache: ${playwrightCacheDir()}`,
-        'Install one (Debian/Ubuntu: `apt-get install -y chromium`; or `npx playwright install chromium`) or set CHROMIUM_PATH to a Chromium/Chrome executable.',
-      ].join('\n'),
+      envPath
+        ? `CHROMIUM_PATH is set to ${envPath}, which does not exist. Point it at a Chromium or Chrome executable, or unset it to use the system's Chromium or Playwright's.`
+        : [
+            'No Chromium was found. Tandem looked in three places:',
+            '  1. CHROMIUM_PATH (not set)',
+            `  2. the system: ${places.systemPaths.slice(0, 4).join(', ')}, and ${PATH_NAMES.join('/')} on PATH`,
+            `  3. Playwright's browser cache: ${places.playwrightCache}`,
+            'Install one (Debian/Ubuntu: `apt-get install -y chromium`; or `npx playwright install chromium`) or set CHROMIUM_PATH to a Chromium/Chrome executable.',
+          ].join('\n'),
     );
     this.name = 'ChromiumNotFound';
   }
 }
 
-/** Finds a Chromium executable: CHROMIUM_PATH, then the system, then Playwright's cache. */
-export function findChromium(envPath: string | undefined = process.env.CHROMIUM_PATH): string {
+/** Finds a Chromium executable: CHROMIUM_PATH, then the system (usual places, then PATH), then Playwright's cache. */
+export function findChromium(
+  envPath: string | undefined = process.env.CHROMIUM_PATH,
+  places: ChromiumPlaces = defaultPlaces(),
+): string {
   if (envPath) {
     if (existsSync(envPath)) return envPath;
-    throw new ChromiumNotFound(envPath);
+    throw new ChromiumNotFound(envPath, places);
   }
-  const found = SYSTEM_PATHS.find((p) => existsSync(p)) ?? fromPlaywrightCache();
-  if (!found) throw new ChromiumNotFound(undefined);
+  const found =
+    places.systemPaths.find((p) => existsSync(p)) ??
+    onPath(places.pathVariable) ??
+    fromPlaywrightCache(places.playwrightCache);
+  if (!found) throw new ChromiumNotFound(undefined, places);
   return found;
 }
-
 /**
  * Flags for every Chromium Tandem launches. The background-networking group keeps a headless browser
  * from calling home (on closed networks those calls fail by the hundred and slow everything).

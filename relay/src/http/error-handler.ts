@@ -38,7 +38,12 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
   }
   if (error instanceof HttpError) {
     if (error.status >= 500) ctx.log?.error({ err: error }, error.message);
-    sendError(res, error.status, error.message, error.headers);
+    // A server-side failure is found in the logs by its request id; 503 is capacity, not a failure.
+    const message =
+      error.status >= 500 && error.status !== 503
+        ? `${error.message} (request id ${ctx.requestId ?? 'unknown'})`
+        : error.message;
+    sendError(res, error.status, message, error.headers);
     return;
   }
   const parserError = error as BodyParserError;

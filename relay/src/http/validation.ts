@@ -1,6 +1,6 @@
 import type { ValidationIssue } from '@tandem/shared';
 import type { Request, RequestHandler } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ValidationFailed } from '../errors';
 
 type Where = 'body' | 'path';
@@ -13,6 +13,14 @@ const TYPE_WORDS: Record<string, [type: string, msg: string]> = {
   array: ['list_type', 'Input should be a valid list'],
   record: ['dict_type', 'Input should be a valid dictionary'],
   object: ['model_attributes_type', 'Input should be a valid dictionary or object to extract fields from'],
+};
+
+// Pydantic tells a value of the wrong kind (`float_type`) from a string it tried and failed to read as
+// the right kind (`float_parsing`); clients written against FastAPI branch on these names.
+const PARSING_WORDS: Record<string, [type: string, msg: string]> = {
+  number: ['float_parsing', 'Input should be a valid number, unable to parse string as a number'],
+  int: ['int_parsing', 'Input should be a valid integer, unable to parse string as an integer'],
+  boolean: ['bool_parsing', 'Input should be a valid boolean, unable to interpret input'],
 };
 
 function quoteList(values: readonly unknown[]): string {
@@ -29,11 +37,37 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
+/** The schema of the field at `path`, looking through optional/default wrappers, objects and lists. */
+function schemaAt(root: z.ZodType | undefined, path: readonly PropertyKey[]): z.ZodType | undefined {
+  let schema = root;
+  const unwrap = () => {
+    while (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault || schema instanceof z.ZodNullable) {
+      schema = schema.unwrap() as z.ZodType;
+    }
+  };
+  for (const key of path) {
+    unwrap();
+    if (schema instanceof z.ZodObject) schema = schema.shape[String(key)] as z.ZodType | undefined;
+    else if (schema instanceof z.ZodArray) schema = schema.element as z.ZodType;
+    else if (schema instanceof z.ZodRecord) schema = schema.valueType as z.ZodType;
+    else return undefined;
+  }
+  unwrap();
+  return schema;
+}
+
+/** zod names an integer field's expected type "number" when the input is not a number at all. */
+function expectedType(issue: z.core.$ZodIssueInvalidType, root: z.ZodType | undefined): string {
+  const field = issue.expected === 'number' ? schemaAt(root, issue.path) : undefined;
+  return field instanceof z.ZodNumber && field.isInt ? 'int' : issue.expected;
+}
+
 /** Turns zod issues into the FastAPI/pydantic 422 `detail` items. */
 export function toValidationIssues(
   where: Where,
   issues: readonly z.core.$ZodIssue[],
   input: unknown,
+  schema?: z.ZodType,
 ): ValidationIssue[] {
   return issues.map((issue) => {
     const loc = [where, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
@@ -49,10 +83,10 @@ export function toValidationIssues(
             input: value,
           };
         }
-        const [type, msg] = TYPE_WORDS[issue.expected] ?? [
-          `${issue.expected}_type`,
-          `Input should be a valid ${issue.expected}`,
-        ];
+        const expected = expectedType(issue, schema);
+        const parsing = typeof value === 'string' || (expected === 'boolean' && typeof value === 'number');
+        const [type, msg] = (parsing ? PARSING_WORDS[expected] : undefined) ??
+          TYPE_WORDS[expected] ?? [`${expected}_type`, `Input should be a valid ${expected}`];
         return { loc, msg, type, input: value };
       }
       case 'invalid_value': {
@@ -108,7 +142,7 @@ export function validate(schemas: { body?: z.ZodObject; params?: z.ZodObject }):
     if (schemas.params) {
       const parsed = schemas.params.safeParse(req.params);
       if (parsed.success) res.locals.params = parsed.data;
-      else issues.push(...toValidationIssues('path', parsed.error.issues, req.params));
+      else issues.push(...toValidationIssues('path', parsed.error.issues, req.params, schemas.params));
     }
     if (schemas.body) {
       const body: unknown = req.body;
@@ -117,7 +151,7 @@ export function validate(schemas: { body?: z.ZodObject; params?: z.ZodObject }):
       } else {
         const parsed = schemas.body.safeParse(body);
         if (parsed.success) res.locals.body = parsed.data;
-        else issues.push(...toValidationIssues('body', parsed.error.issues, body));
+        else issues.push(...toValidationIssues('body', parsed.error.issues, body, schemas.body));
       }
     }
     if (issues.length) throw new ValidationFailed(issues);

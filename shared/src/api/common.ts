@@ -16,10 +16,23 @@ export const AgentMode = z
   .meta({ id: 'AgentMode' });
 export type AgentMode = z.infer<typeof AgentMode>;
 
+/** Largest viewport side accepted: past it Chromium cannot allocate the surface and screenshots run out of memory. */
+const MAX_VIEWPORT = 8192;
+
 export const BrowserParams = z
   .object({
-    height: z.number().positive().optional().describe('Viewport height in CSS pixels (default 800).'),
-    width: z.number().positive().optional().describe('Viewport width in CSS pixels (default 1280).'),
+    height: z
+      .number()
+      .positive()
+      .max(MAX_VIEWPORT)
+      .optional()
+      .describe('Viewport height in CSS pixels (default 800, at most 8192).'),
+    width: z
+      .number()
+      .positive()
+      .max(MAX_VIEWPORT)
+      .optional()
+      .describe('Viewport width in CSS pixels (default 1280, at most 8192).'),
   })
   .describe('Size of the browser screen.')
   .meta({ id: 'BrowserParams' });

@@ -27,6 +27,9 @@ const DOCS_INIT = `window.ui = SwaggerUIBundle({
   deepLinking: true,
   persistAuthorization: true,
   tryItOutEnabled: false,
+  // The base layout shows no validator badge today; this keeps Swagger UI from ever sending the spec's
+  // URL to validator.swagger.io should a layout with the badge be chosen.
+  validatorUrl: null,
 });`;
 
 /** The OpenAPI document and a browsable reference served from local files (works offline). Public: no secrets. */
