@@ -38,7 +38,7 @@ export async function startBenchRelay(overrides: Partial<Env> = {}): Promise<Ben
   };
 }
 
-/** Wraps the relay's planner so every plan() call's time goes to `record` (model time, for overheads). */
+/** Wraps the relay's planner so every plan() call's time goes to `record` (the planner bench's plan() time). */
 export function timePlanner(relay: Relay, record: (ms: number) => void): void {
   const planner = relay.services.planner;
   relay.services.planner = {

@@ -1,75 +1,13 @@
-import {
-  type FixtureSite,
-  type ModelServer,
-  type RecordedRequest,
-  startFixtureSite,
-  startModelServer,
-} from '@tandem/e2e/fixtures';
 import { StreamChunk } from '@tandem/shared';
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startTestRelay, type TestRelay } from './support';
+import { describe, expect, it } from 'vitest';
+import { decision, indexIn, promptOf, readStream, useAgentRelay } from './agent-support';
 
-let site: FixtureSite;
-let model: ModelServer;
-let relay: TestRelay;
-
-beforeAll(async () => {
-  [site, model] = await Promise.all([
-    startFixtureSite(),
-    startModelServer({ models: ['fast-model', 'standard-model'] }),
-  ]);
-  relay = await startTestRelay({
-    OPENAI_BASE_URL: model.url,
-    OPENAI_API_KEY: 'sk-test',
-    TANDEM_MODEL_FAST: 'fast-model',
-    TANDEM_MODEL_STANDARD: 'standard-model',
-    TANDEM_MODEL_OUTPUT: 'prompt',
-    TANDEM_MODEL_MAX_RETRIES: 0,
-    TANDEM_START_URL: `${site.url}/index.html`,
-  });
-});
-afterEach(async () => {
-  await relay.services.sessions.closeAll();
-  model.reset();
-});
-afterAll(async () => {
-  await relay?.close();
-  await Promise.all([site?.close(), model?.close()]);
-});
-
-/** All text the model was sent in one request. */
-const promptOf = (request: RecordedRequest | undefined) =>
-  (request?.body?.messages ?? [])
-    .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)))
-    .join('\n');
-
-/** The index the snapshot in the latest prompt gives an element matching `pattern` (e.g. /<input[^>]*Email/). */
-function indexIn(request: RecordedRequest, pattern: RegExp): number {
-  // Only the page snapshot: the system prompt has examples with indices too.
-  const all = promptOf(request);
-  const prompt = all.slice(all.lastIndexOf('<page_snapshot>'));
-  const match = new RegExp(`\\[(\\d+)\\]${pattern.source}`).exec(prompt);
-  if (!match) throw new Error(`no element ${pattern} in the prompt:\n${prompt}`);
-  return Number(match[1]);
-}
-
-const decision = (actions: unknown[], next_goal = 'work on the task') => ({
-  kind: 'json' as const,
-  value: { memory: 'notes', next_goal, actions },
-  usage: { prompt_tokens: 1000, completion_tokens: 50, cached_tokens: 800 },
-});
-
-async function createSession(path: string): Promise<string> {
-  const res = await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}${path}` } });
-  expect(res.status).toBe(200);
-  return res.body.session_id as string;
-}
+const h = useAgentRelay();
 
 describe('step (stream: false)', () => {
   it('runs one step per call: CONTINUE while acting, DONE with the answer', async () => {
-    const id = await createSession('/login.html');
-    model.script(
+    const id = await h.createSession('/login.html');
+    h.model.script(
       (request) =>
         decision([
           { action: 'type', index: indexIn(request, /<input type=email/), text: 'ada@example.com' },
@@ -78,19 +16,19 @@ describe('step (stream: false)', () => {
         ]),
       decision([{ action: 'done', message: 'Signed in as ada@example.com.' }]),
     );
-    const first = await relay.api('POST', `/v1/web/session/${id}`, {
+    const first = await h.relay.api('POST', `/v1/web/session/${id}`, {
       body: { cmd: 'Sign in as ada@example.com with password correct-horse', stream: false },
     });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body).toMatchObject({
       status: 'CONTINUE',
       session_id: id,
-      url: `${site.url}/login.html`,
+      url: `${h.site.url}/login.html`,
       screenshot: '',
     });
     expect(first.body.message).toMatch(/Clicked/);
 
-    const second = await relay.api('POST', `/v1/web/session/${id}`, {
+    const second = await h.relay.api('POST', `/v1/web/session/${id}`, {
       body: { cmd: '', stream: false, temperature: 0.3 },
     });
     expect(second.body).toMatchObject({
@@ -98,61 +36,66 @@ describe('step (stream: false)', () => {
       message: 'Signed in as ada@example.com.',
       metadata: { temperature: 0.3 },
     });
-    expect(promptOf(model.requests[1])).toContain('Welcome back');
-    expect(model.requests[1]?.body?.temperature).toBe(0.3);
+    expect(promptOf(h.model.requests[1])).toContain('Welcome back');
+    expect(h.model.requests[1]?.body?.temperature).toBe(0.3);
   });
 
   it('after ASK_USER takes the next cmd as the answer, and the model sees it', async () => {
-    const id = await createSession('/login.html');
-    model.script(
+    const id = await h.createSession('/login.html');
+    h.model.script(
       decision([{ action: 'ask_user', question: 'Which email address should I use?' }]),
       decision([{ action: 'done', message: 'Noted.' }]),
     );
-    const asked = await relay.api('POST', `/v1/web/session/${id}`, { body: { cmd: 'Sign in for me', stream: false } });
+    const asked = await h.relay.api('POST', `/v1/web/session/${id}`, {
+      body: { cmd: 'Sign in for me', stream: false },
+    });
     expect(asked.body).toMatchObject({ status: 'ASK_USER', message: 'Which email address should I use?' });
-    const empty = await relay.api('POST', `/v1/web/session/${id}`, { body: { cmd: '', stream: false } });
+    const empty = await h.relay.api('POST', `/v1/web/session/${id}`, { body: { cmd: '', stream: false } });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toContain('Which email address should I use?');
-    const answered = await relay.api('POST', `/v1/web/session/${id}`, {
+    const answered = await h.relay.api('POST', `/v1/web/session/${id}`, {
       body: { cmd: 'grace@example.com', stream: false },
     });
     expect(answered.body.status).toBe('DONE');
-    const prompt = promptOf(model.requests[1]);
+    const prompt = promptOf(h.model.requests[1]);
     expect(prompt).toContain('Sign in for me');
     expect(prompt).toContain('grace@example.com');
   });
 
   it('uses the standard model in standard mode and records token usage for the account', async () => {
-    const id = await createSession('/form.html');
-    model.script(decision([{ action: 'done', message: 'ok' }]));
-    const res = await relay.api('POST', `/v1/web/session/${id}`, {
+    const id = await h.createSession('/form.html');
+    h.model.script(decision([{ action: 'done', message: 'ok' }]));
+    const res = await h.relay.api('POST', `/v1/web/session/${id}`, {
       body: { cmd: 'look', stream: false, mode: 'standard' },
     });
     expect(res.body.status).toBe('DONE');
-    expect(model.requests[0]?.body?.model).toBe('standard-model');
-    const account = relay.services.store.apiKeys.resolve(relay.key)!.accountId;
-    const usage = relay.services.store.usage.day(account, new Date().toISOString().slice(0, 10));
+    expect(h.model.requests[0]?.body?.model).toBe('standard-model');
+    const account = h.relay.services.store.apiKeys.resolve(h.relay.key)!.accountId;
+    const usage = h.relay.services.store.usage.day(account, new Date().toISOString().slice(0, 10));
     expect(usage.steps).toBeGreaterThanOrEqual(1);
     expect(usage.promptTokens).toBeGreaterThanOrEqual(1000);
     expect(usage.cachedTokens).toBeGreaterThanOrEqual(800);
   });
 
   it('puts skills in the prompt only on matching sites, and the agent profile instructions', async () => {
-    const account = relay.services.store.apiKeys.resolve(relay.key)!.accountId;
-    relay.services.store.skills.add(account, '127.0.0.1', 'Never tick "Keep me signed in".');
-    relay.services.store.skills.add(account, 'shop.example', 'Always compare prices first.');
-    const profile = relay.services.store.agents.create(account, { name: 'careful', instructions: 'Answer in French.' });
-    const id = await createSession('/login.html');
-    model.script(decision([{ action: 'done', message: 'fini' }]));
-    const res = await relay.api('POST', `/v1/web/session/${id}`, {
+    const account = h.relay.services.store.apiKeys.resolve(h.relay.key)!.accountId;
+    h.relay.services.store.skills.add(account, '127.0.0.1', 'Never tick "Keep me signed in".');
+    h.relay.services.store.skills.add(account, 'shop.example', 'Always compare prices first.');
+    const profile = h.relay.services.store.agents.create(account, {
+      name: 'careful',
+      instructions: 'Answer in French.',
+    });
+    const id = await h.createSession('/login.html');
+    h.model.script(decision([{ action: 'done', message: 'fini' }]));
+    const res = await h.relay.api('POST', `/v1/web/session/${id}`, {
       body: { cmd: 'look', stream: false, agent_id: profile.id },
     });
     expect(res.body.status).toBe('DONE');
-    const prompt = promptOf(model.requests[0]);
+    const prompt = promptOf(h.model.requests[0]);
     expect(prompt).toContain('Never tick "Keep me signed in".');
     expect(prompt).not.toContain('Always compare prices first.');
     expect(prompt).toContain('Answer in French.');
-    const unknown = await relay.api('POST', `/v1/web/session/${id}`, {
+    const unknown = await h.relay.api('POST', `/v1/web/session/${id}`, {
       body: { cmd: 'x', stream: false, agent_id: 'agt_nope' },
     });
     expect(unknown.status).toBe(400);
@@ -162,92 +105,81 @@ describe('step (stream: false)', () => {
 
 describe('browse', () => {
   it('opens a new session and steps until DONE, with metadata', async () => {
-    model.script(
+    h.model.script(
       (request) =>
         decision([{ action: 'click', index: indexIn(request, /<a href=\/form\.html>Form/) }], 'open the form'),
       (request) =>
         decision([{ action: 'type', index: indexIn(request, /<input placeholder="Your name"/), text: 'Ada' }]),
       decision([{ action: 'done', message: 'Typed the name.' }]),
     );
-    const res = await relay.api('POST', '/v1/web/browse', {
+    const res = await h.relay.api('POST', '/v1/web/browse', {
       body: { cmd: 'Open the form and type Ada as the name', temperature: 0.2, include_screenshot: true },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ status: 'DONE', message: 'Typed the name.', url: `${site.url}/form.html` });
+    expect(res.body).toMatchObject({ status: 'DONE', message: 'Typed the name.', url: `${h.site.url}/form.html` });
     expect(res.body.metadata).toEqual({ step_count: 3, processing_time: expect.any(Number), temperature: 0.2 });
     expect(res.body.screenshot).toMatch(/\/v1\/web\/screenshots\/\w+\.png$/);
-    expect(model.requests).toHaveLength(3);
-    expect(promptOf(model.requests[2])).toContain('open the form');
+    expect(h.model.requests).toHaveLength(3);
+    expect(promptOf(h.model.requests[2])).toContain('open the form');
   });
 
   it('honours max_steps and answers CONTINUE when the budget runs out; a later browse continues the session', async () => {
-    model.script(
+    h.model.script(
       decision([{ action: 'scroll', direction: 'down' }]),
       decision([{ action: 'scroll', direction: 'down' }]),
       decision([{ action: 'done', message: 'Reached the end.' }]),
     );
-    const first = await relay.api('POST', '/v1/web/browse', {
-      body: { cmd: 'Scroll to the end', url: `${site.url}/long.html`, max_steps: 2 },
+    const first = await h.relay.api('POST', '/v1/web/browse', {
+      body: { cmd: 'Scroll to the end', url: `${h.site.url}/long.html`, max_steps: 2 },
     });
     expect(first.body).toMatchObject({ status: 'CONTINUE', metadata: { step_count: 2 } });
     expect(first.body.message).toMatch(/max_steps/);
-    expect(promptOf(model.requests[1])).toMatch(/last step/i);
-    const next = await relay.api('POST', '/v1/web/browse', { body: { cmd: '', session_id: first.body.session_id } });
+    // Only the last allowed step tells the model it must finish now.
+    expect(promptOf(h.model.requests[0])).not.toMatch(/last step/i);
+    const last = promptOf(h.model.requests[1]);
+    expect(last).toContain('Step 2 of 2. This is the last step: you must finish now. Answer with done alone');
+    expect(last).toMatch(/This is the last step of this call: answer with done alone/);
+    const next = await h.relay.api('POST', '/v1/web/browse', { body: { cmd: '', session_id: first.body.session_id } });
     expect(next.body).toMatchObject({ status: 'DONE', message: 'Reached the end.', session_id: first.body.session_id });
   });
 
   it('stops with a final answer after repeated failed steps, and nudges the model when it repeats itself', async () => {
-    for (let i = 0; i < 3; i++) model.script(decision([{ action: 'click', index: 999 }]));
-    const res = await relay.api('POST', '/v1/web/browse', {
-      body: { cmd: 'Click the missing button', url: `${site.url}/form.html` },
+    for (let i = 0; i < 3; i++) h.model.script(decision([{ action: 'click', index: 999 }]));
+    const res = await h.relay.api('POST', '/v1/web/browse', {
+      body: { cmd: 'Click the missing button', url: `${h.site.url}/form.html` },
     });
     expect(res.body).toMatchObject({ status: 'DONE', metadata: { step_count: 3 } });
     expect(res.body.message).toMatch(/Stopped after 3 failed steps in a row/);
     expect(res.body.message).toMatch(/No element has index 999/);
-    expect(promptOf(model.requests[2])).toMatch(/repeated the same actions/);
+    expect(promptOf(h.model.requests[2])).toMatch(/repeated the same actions/);
   });
 
   it('refuses use_proxy without proxies and unknown agents before creating anything', async () => {
-    const proxy = await relay.api('POST', '/v1/web/browse', { body: { cmd: 'x', use_proxy: true } });
+    const proxy = await h.relay.api('POST', '/v1/web/browse', { body: { cmd: 'x', use_proxy: true } });
     expect(proxy.status).toBe(400);
-    const agent = await relay.api('POST', '/v1/web/browse', { body: { cmd: 'x', agent_id: 'agt_unknown' } });
+    const agent = await h.relay.api('POST', '/v1/web/browse', { body: { cmd: 'x', agent_id: 'agt_unknown' } });
     expect(agent.status).toBe(400);
-    expect((await relay.api('GET', '/v1/web/sessions')).body.session_ids).toEqual([]);
-    expect(model.requests).toHaveLength(0);
+    expect((await h.relay.api('GET', '/v1/web/sessions')).body.session_ids).toEqual([]);
+    expect(h.model.requests).toHaveLength(0);
   });
 
   it('answers 500 with what to check when the model endpoint refuses the model', async () => {
-    model.script({ kind: 'error', status: 404, message: 'The model `fast-model` does not exist' });
-    const res = await relay.api('POST', '/v1/web/browse', { body: { cmd: 'x', url: `${site.url}/form.html` } });
+    h.model.script({ kind: 'error', status: 404, message: 'The model `fast-model` does not exist' });
+    const res = await h.relay.api('POST', '/v1/web/browse', { body: { cmd: 'x', url: `${h.site.url}/form.html` } });
     expect(res.status).toBe(500);
     expect(res.body.message).toMatch(/model/);
   });
 });
 
-/** Reads an SSE response with a real SSE parser; returns the data payloads in order. */
-async function readStream(response: Response, onMessage?: (data: string) => void): Promise<string[]> {
-  const messages: string[] = [];
-  const parser = createParser({
-    onEvent(event: EventSourceMessage) {
-      messages.push(event.data);
-      onMessage?.(event.data);
-    },
-  });
-  const decoder = new TextDecoder();
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>)
-    parser.feed(decoder.decode(chunk, { stream: true }));
-  return messages;
-}
-
 describe('step (stream: true)', () => {
   it('streams event chunks, one final_event with status and screenshot, then [DONE]', async () => {
-    const id = await createSession('/events.html');
-    model.script((request) =>
+    const id = await h.createSession('/events.html');
+    h.model.script((request) =>
       decision([{ action: 'click', index: indexIn(request, /<button>Show alert/) }], 'press the alert button'),
     );
-    const response = await fetch(`${relay.url}/v1/web/session/${id}`, {
+    const response = await fetch(`${h.relay.url}/v1/web/session/${id}`, {
       method: 'POST',
-      headers: { X_SERVICE_API_KEY: relay.key, 'content-type': 'application/json' },
+      headers: { X_SERVICE_API_KEY: h.relay.key, 'content-type': 'application/json' },
       body: JSON.stringify({ cmd: 'Press the alert button', stream: true, include_screenshot: true }),
     });
     expect(response.status).toBe(200);
@@ -257,7 +189,7 @@ describe('step (stream: true)', () => {
     const chunks = messages.slice(0, -1).map((m) => StreamChunk.parse(JSON.parse(m)));
     expect(chunks[0]).toEqual({
       type: 'event',
-      data: { delta: { content: 'Step started.', url: `${site.url}/events.html` }, session_id: id },
+      data: { delta: { content: 'Step started.', url: `${h.site.url}/events.html` }, session_id: id },
     });
     expect(chunks.filter((c) => c.type === 'final_event')).toHaveLength(1);
     expect(chunks.at(-1)?.type).toBe('final_event');
@@ -267,27 +199,27 @@ describe('step (stream: true)', () => {
     const last = chunks.at(-1);
     if (last?.type !== 'final_event') throw new Error('the stream did not end with final_event');
     const final = last.data;
-    expect(final.delta).toMatchObject({ status: 'CONTINUE', url: `${site.url}/events.html` });
+    expect(final.delta).toMatchObject({ status: 'CONTINUE', url: `${h.site.url}/events.html` });
     expect(final.screenshot).toMatch(/\.png$/);
     expect(final.session_id).toBe(id);
   });
 
   it('keeps the session usable when the client disconnects mid-stream', async () => {
-    const id = await createSession('/events.html');
-    model.script(
+    const id = await h.createSession('/events.html');
+    h.model.script(
       { kind: 'delay', ms: 300, reply: decision([{ action: 'scroll', direction: 'down' }]) },
       decision([{ action: 'done', message: 'still here' }]),
     );
     const abort = new AbortController();
-    const response = await fetch(`${relay.url}/v1/web/session/${id}`, {
+    const response = await fetch(`${h.relay.url}/v1/web/session/${id}`, {
       method: 'POST',
-      headers: { X_SERVICE_API_KEY: relay.key, 'content-type': 'application/json' },
+      headers: { X_SERVICE_API_KEY: h.relay.key, 'content-type': 'application/json' },
       body: JSON.stringify({ cmd: 'scroll', stream: true }),
       signal: abort.signal,
     });
     await readStream(response, () => abort.abort()).catch(() => undefined);
-    const next = await relay.api('POST', `/v1/web/session/${id}`, { body: { cmd: '', stream: false } });
+    const next = await h.relay.api('POST', `/v1/web/session/${id}`, { body: { cmd: '', stream: false } });
     expect(next.body).toMatchObject({ status: 'DONE', message: 'still here' });
-    expect(model.requests).toHaveLength(2);
+    expect(h.model.requests).toHaveLength(2);
   });
 });

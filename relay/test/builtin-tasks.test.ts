@@ -45,7 +45,7 @@ async function browse(body: Record<string, unknown>): Promise<Browse> {
 
 /** The session's page after the task, as the task checks expect it. */
 function sessionState(sessionId: string, message: string): Promise<FinalState> {
-  return finalState(relay.services.sessions.get(accountId, sessionId).driver, message);
+  return finalState(relay.services.sessions.get(accountId, sessionId), message);
 }
 
 describe('built-in planner fixture tasks (through POST /v1/web/browse)', () => {

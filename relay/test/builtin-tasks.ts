@@ -1,4 +1,5 @@
 import type { Snapshot, SnapshotElement, SnapshotOptions } from '@tandem/shared';
+import type { StepRecord } from '../src/agent/planner';
 
 /** The page after a task ran: a full-page snapshot, where the viewport is, and the agent's last message. */
 export interface FinalState {
@@ -11,6 +12,8 @@ export interface FinalState {
   scroll: { y: number; below_px: number; above_px: number };
   /** The DONE message or the ASK_USER question. */
   message: string;
+  /** What each action of the session did, in order ("Clicked …", "Went back to …"): proves the path taken. */
+  actions: string[];
 }
 
 /** The step budget each task's browse gets. */
@@ -22,11 +25,19 @@ interface PageReader {
   snapshot(options?: Partial<SnapshotOptions>): Promise<Snapshot>;
 }
 
-/** Reads the page a task ended on, as its check expects it. */
-export async function finalState(driver: PageReader, message: string): Promise<FinalState> {
+/** The part of a session a final state is read from: its page and its step history. */
+interface SessionReader {
+  driver: PageReader;
+  conversation: { history: StepRecord[] };
+}
+
+/** Reads the page a task ended on, and what the agent did on the way, as its check expects it. */
+export async function finalState(session: SessionReader, message: string): Promise<FinalState> {
+  const { driver } = session;
   const full = await driver.snapshot({ full_page: true });
   const view = await driver.snapshot();
-  return { url: driver.url(), text: full.text, elements: full.elements, scroll: view.scroll, message };
+  const actions = session.conversation.history.flatMap((step) => step.actions.map((a) => a.message));
+  return { url: driver.url(), text: full.text, elements: full.elements, scroll: view.scroll, message, actions };
 }
 
 /** One task for the built-in planner: a fixture page, an instruction in words, and a check of the end state. */
@@ -219,7 +230,11 @@ export const BUILTIN_TASKS: BuiltinTask[] = [
     page: '/tabs.html',
     instruction: 'click on Reviews then click Write a review',
     expect: 'DONE',
-    check: (s) => byName(s, 'Reviews')?.states.selected === true,
+    // The review form only shows once the button was really pressed.
+    check: (s) =>
+      byName(s, 'Reviews')?.states.selected === true &&
+      has(s, 'Tell us what you think of the Acme Kettle.') &&
+      s.elements.some((e) => e.tag === 'textarea' && e.attributes.name === 'review'),
   },
   {
     name: 'expands an accordion section',
@@ -414,7 +429,11 @@ export const BUILTIN_TASKS: BuiltinTask[] = [
     page: '/index.html',
     instruction: 'open the Form page, then go back',
     expect: 'DONE',
-    check: (s) => s.url.endsWith('/index.html'),
+    // Ending where it started proves nothing by itself: the actions must show the visit and the return.
+    check: (s) =>
+      s.url.endsWith('/index.html') &&
+      s.actions.some((a) => a.includes('/form.html')) &&
+      s.actions.some((a) => /^Went back to .*\/index\.html\.$/.test(a)),
   },
   {
     name: 'types into a field and presses Enter',

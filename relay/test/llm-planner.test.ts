@@ -5,7 +5,9 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LlmPlanner, type LlmPlannerOptions } from '../src/agent/llm/index';
 import { DECISION_JSON_SCHEMA, STRICT_DECISION_JSON_SCHEMA } from '../src/agent/llm/schema';
-import { PlannerError, type StepRecord } from '../src/agent/planner';
+import { PlannerError, type StepRecord, UnusableDecision } from '../src/agent/planner';
+import { createPlanner, PlannerConfigError } from '../src/agent/planners';
+import { loadConfig } from '../src/config';
 import { planInput, textSnapshot } from './plan-input';
 
 const API_KEY = 'sk-test-secret-key-0123456789';
@@ -208,7 +210,7 @@ describe('prompts', () => {
     expect(user).toContain('- Prices on shop.test exclude VAT.');
     expect(user).toContain('Always answer in French.');
     expect(user).toContain('- You typed into [2] twice; try something else.');
-    expect(user).toContain('Step 20 of 20. This is the last step: answer with done alone');
+    expect(user).toContain('Step 20 of 20. This is the last step: you must finish now. Answer with done alone');
     expect(user).toContain('<page_snapshot>\n[5]<button>Red mug — 12 €</button>\n</page_snapshot>');
     // Only the newest snapshot is sent: none of the history carries page text.
     expect(user.match(/<page_snapshot>/g)).toHaveLength(1);
@@ -418,10 +420,15 @@ describe('repair', () => {
     expect(body(server.requests[1]).tool_choice).toEqual({ type: 'function', function: { name: 'decide' } });
   });
 
-  it('gives up with a non-retriable PlannerError when the repair is broken too', async () => {
-    server.script({ kind: 'content', content: 'Sorry, I cannot.' }, { kind: 'json', value: { actions: [] } });
+  it('gives up with an UnusableDecision (a failed step, with the tokens spent) when the repair is broken too', async () => {
+    server.script(
+      { kind: 'content', content: 'Sorry, I cannot.', usage: { prompt_tokens: 700, completion_tokens: 5 } },
+      { kind: 'json', value: { actions: [] }, usage: { prompt_tokens: 800, completion_tokens: 6 } },
+    );
     const error = await plannerError(planner({ output: 'prompt' }).plan(input()));
+    expect(error).toBeInstanceOf(UnusableDecision);
     expect(error.retriable).toBe(false);
+    expect(error.usage).toEqual({ promptTokens: 1500, completionTokens: 11, cachedTokens: 0 });
     expect(error.message).toMatch(
       /model "fast-model" did not produce a valid decision, even after a repair request: actions is empty/,
     );
@@ -508,5 +515,24 @@ describe('failures', () => {
     });
     const error = await plannerError(planner().plan(input({ signal: controller.signal })));
     expect(error).toMatchObject({ retriable: false, message: 'the model call was cancelled' });
+  });
+});
+
+describe('choosing the planner (TANDEM_PLANNER)', () => {
+  const config = (env: Record<string, string>) => loadConfig(env);
+
+  it('refuses TANDEM_PLANNER=llm with no model configured, naming the settings to set', () => {
+    const attempt = () => createPlanner(config({ TANDEM_PLANNER: 'llm', OPENAI_BASE_URL: server.url }), logger);
+    expect(attempt).toThrow(PlannerConfigError);
+    expect(attempt).toThrow(/TANDEM_PLANNER=llm needs a model: set TANDEM_MODEL_FAST and\/or TANDEM_MODEL_STANDARD/);
+  });
+
+  it('uses the LLM planner for TANDEM_PLANNER=llm with one model, and the built-in one in auto without a model', () => {
+    const llm = createPlanner(
+      config({ TANDEM_PLANNER: 'llm', OPENAI_BASE_URL: server.url, TANDEM_MODEL_STANDARD: 'standard-model' }),
+      logger,
+    );
+    expect(llm.name).toBe('llm');
+    expect(createPlanner(config({ OPENAI_BASE_URL: server.url }), logger).name).toBe('builtin');
   });
 });

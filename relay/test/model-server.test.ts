@@ -397,6 +397,27 @@ describe('errors and faults', () => {
     expect(order).toEqual(['fast', 'slow']);
   });
 
+  it('records when a request arrived and when its answer was sent, so model time can be measured', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.script(async () => {
+      await gate;
+      return { kind: 'content', content: 'released' };
+    });
+    const pending = client().chat.completions.create({ model: 'm', messages });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1));
+    const request = server.requests[0]!;
+    expect(request.receivedAt).toBeGreaterThan(0);
+    expect(request.respondedAt).toBeUndefined();
+    const releasedAt = performance.now();
+    release();
+    await pending;
+    expect(request.respondedAt).toBeGreaterThanOrEqual(releasedAt);
+    expect(request.respondedAt!).toBeGreaterThan(request.receivedAt);
+  });
+
   it('fails loudly with a 500 naming the request when the script is used up, without client retries', async () => {
     server.script({ kind: 'content', content: 'only one' });
     const openai = client({ maxRetries: 2 });

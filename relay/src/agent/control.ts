@@ -33,7 +33,7 @@ export function loopNudges(input: {
   const left = input.maxSteps - input.step;
   if (left === 0) {
     nudges.push(
-      'This is the last step of this call: unless one more action completes the task, answer with done and report what was achieved so far.',
+      'This is the last step of this call: answer with done alone — the final answer, or what was achieved so far and what is left. Any other action leaves the task unfinished.',
     );
   } else if (left <= BUDGET_WARNING_STEPS) {
     nudges.push(`Only ${left} more step${left === 1 ? '' : 's'} after this one in this call: finish soon.`);

@@ -9,6 +9,14 @@ export class Conversation {
   task: string | undefined;
   readonly history: StepRecord[] = [];
   memory: string | undefined;
+  /**
+   * The task's plan: the memory of its first decision (the system prompt asks for a short plan there).
+   * Kept apart from `memory` so it stays in every later prompt of the task even when the model returns
+   * empty or unrelated memory (DESIGN §4: the plan is kept in the session's memory).
+   */
+  plan: string | undefined;
+  /** Whether the current task had its first decision yet (its plan, possibly none, is taken). */
+  private planned = false;
   /** Set after ASK_USER: the next cmd is the answer to it. */
   pendingQuestion: string | undefined;
   /** The answer to hand the planner on its next step. */
@@ -36,6 +44,8 @@ export class Conversation {
       if (text !== this.task) {
         this.task = text;
         this.memory = undefined;
+        this.plan = undefined;
+        this.planned = false;
       }
       this.consecutiveFailures = 0;
       return;
@@ -43,6 +53,16 @@ export class Conversation {
     if (!this.task) throw new BadRequest('cmd is empty and this session has no task yet. Send an instruction in cmd.');
   }
 
+  /** Takes the planner's memory after a decision; the task's first decision's memory is also its plan. */
+  remember(memory: string | undefined): void {
+    if (!this.planned) {
+      this.plan = memory?.trim() || undefined;
+      this.planned = true;
+    }
+    this.memory = memory;
+  }
+
+  /** Adds one planner call's tokens to the session's totals (read by the end-of-session log). */
   addUsage(usage: Usage | undefined): void {
     this.usage.steps++;
     if (!usage) return;

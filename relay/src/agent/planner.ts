@@ -24,6 +24,8 @@ export interface StepRecord {
   events: string[];
   /** The user's answer that started this step, after an ASK_USER. */
   userAnswer?: { question: string; answer: string } | undefined;
+  /** What the step loop changed about the decision (dropped or unrun actions), so the planner learns why. */
+  notes?: string[] | undefined;
 }
 
 /** Everything a planner may look at to decide the next actions. Planners are stateless; state lives here. */
@@ -42,6 +44,8 @@ export interface PlanInput {
   history: StepRecord[];
   /** The planner's own memory from its previous decision in this session (free text or serialized state). */
   memory?: string | undefined;
+  /** The memory of the task's first decision: its plan, kept for the whole task whatever later memory says. */
+  plan?: string | undefined;
   /** Site rules whose host pattern matches the current URL. */
   skills: string[];
   /** The agent profile's instructions, when the session uses one. */
@@ -70,6 +74,8 @@ export interface PlanDecision {
   usage?: Usage | undefined;
   /** The model that decided, for logs and metadata. */
   model?: string | undefined;
+  /** What the planner adjusted in the raw decision (dropped or cut actions), reported with the step. */
+  notes?: string[] | undefined;
 }
 
 /** Decides the next actions from the page and the task. */
@@ -86,8 +92,22 @@ export class PlannerError extends Error {
   constructor(
     message: string,
     readonly retriable: boolean,
+    /** Tokens spent before the failure (a broken reply and its repair still cost them). */
+    readonly usage?: Usage,
   ) {
     super(message);
     this.name = 'PlannerError';
+  }
+}
+
+/**
+ * The model answered, but with no usable decision even after the repair request (broken JSON, actions
+ * that fail the schema, a refusal). The step failed, not the endpoint: the step loop counts it as a
+ * failed step, so failure control stops the task with a final answer after repeated ones.
+ */
+export class UnusableDecision extends PlannerError {
+  constructor(message: string, usage?: Usage) {
+    super(message, false, usage);
+    this.name = 'UnusableDecision';
   }
 }

@@ -27,25 +27,29 @@ export function modeOf(request: AgentMode | undefined, session: Session, profile
   return request ?? session.info.mode ?? profile?.defaultMode ?? 'fast';
 }
 
+type PrepareRequest = { url?: string | undefined; browser_params?: BrowserParams | undefined };
+
 /** Applies the optional url and browser_params of a call before the agent runs. */
-export async function prepareSession(
-  services: Services,
-  session: Session,
-  request: { url?: string | undefined; browser_params?: BrowserParams | undefined },
-): Promise<void> {
-  if (request.browser_params) await session.driver.setViewport(viewportOf(request.browser_params));
-  if (request.url) {
-    // A local session's browser is the user's own: their network is theirs to open.
-    const allowPrivateNetwork = session.info.local || services.config.TANDEM_ALLOW_PRIVATE_NETWORK;
-    const url = await checkUrl(request.url, { allowPrivateNetwork });
-    await session.driver.navigate(url.href);
-  }
+export async function prepareSession(services: Services, session: Session, request: PrepareRequest): Promise<void> {
+  const apply = await checkPreparation(services, session, request);
+  await apply();
 }
 
-export function assertRemote(local: boolean | undefined): void {
-  if (local) {
-    throw new BadRequest(
-      'local: true needs the Tandem browser extension, which this version of the relay cannot reach yet. Send local: false to run in the relay’s own browser.',
-    );
-  }
+/**
+ * Checks the optional url and browser_params of a call and returns the work that applies them. The
+ * checks (URL policy) run at once, so a bad request still gets a plain HTTP error; the returned
+ * navigation runs when the caller is ready for it — for a stream, after the first chunk went out.
+ */
+export async function checkPreparation(
+  services: Services,
+  session: Session,
+  request: PrepareRequest,
+): Promise<() => Promise<void>> {
+  // A local session's browser is the user's own: their network is theirs to open.
+  const allowPrivateNetwork = session.info.local || services.config.TANDEM_ALLOW_PRIVATE_NETWORK;
+  const url = request.url ? await checkUrl(request.url, { allowPrivateNetwork }) : undefined;
+  return async () => {
+    if (request.browser_params) await session.driver.setViewport(viewportOf(request.browser_params));
+    if (url) await session.driver.navigate(url.href);
+  };
 }

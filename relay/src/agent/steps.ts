@@ -1,11 +1,20 @@
 import type { Action, AgentMode, SessionStatus } from '@tandem/shared';
-import { BrowserGone, NavigationFailed } from '../browser/errors';
 import { HttpError } from '../errors';
 import type { Services } from '../services';
 import type { Session } from '../sessions/session';
 import type { AgentProfile } from '../store/agents';
+import { isActionFailure } from './action-errors';
 import { loopNudges, MAX_CONSECUTIVE_FAILURES, stepFailed } from './control';
-import { type ActionRecord, MAX_ACTIONS_PER_STEP, type Planner, PlannerError, type StepRecord } from './planner';
+import {
+  type ActionRecord,
+  type PlanDecision,
+  type Planner,
+  PlannerError,
+  type StepRecord,
+  UnusableDecision,
+  type Usage,
+} from './planner';
+import { applyStepRules } from './step-rules';
 
 /** The model or its endpoint failed in a way retrying will not fix (bad key, unknown model). */
 export class ModelUnavailable extends HttpError {
@@ -37,8 +46,10 @@ export interface StepOutcome {
 const PAGE_CHANGING = new Set(['navigate', 'go_back', 'go_forward']);
 
 /**
- * One step: snapshot → plan → act → record. Ends the step early after an action that changed the page
- * (the remaining actions were planned for the old one) or that failed.
+ * One step: snapshot → plan → act → record. The decision's actions run in order, at most
+ * MAX_ACTIONS_PER_STEP of them, with done/ask_user only alone (see applyStepRules); the sequence ends
+ * early after an action that changed the page or URL (the remaining actions were planned for the old
+ * page) or that failed. What was dropped or left unrun is reported in the step's message and history.
  */
 export async function runStep(ctx: StepContext): Promise<StepOutcome> {
   const { services, session, planner } = ctx;
@@ -52,8 +63,17 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
   conversation.lastPageText = snapshot.text;
   const userAnswer = conversation.userAnswer;
   conversation.userAnswer = undefined;
+  const record: StepRecord = {
+    step: conversation.history.length + 1,
+    task,
+    actions: [],
+    url: driver.url(),
+    events: [],
+    userAnswer,
+    notes: [],
+  };
 
-  let decision: Awaited<ReturnType<Planner['plan']>>;
+  let decision: PlanDecision;
   try {
     decision = await planner.plan({
       task,
@@ -65,6 +85,7 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
       tabs: await driver.tabs(),
       history: conversation.history,
       memory: conversation.memory,
+      plan: conversation.plan,
       skills: services.store.skills.matching(session.accountId, driver.url()),
       instructions: ctx.profile?.instructions,
       mode: ctx.mode,
@@ -73,17 +94,16 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
     });
   } catch (error) {
     if (!(error instanceof PlannerError)) throw error;
-    if (!error.retriable) throw new ModelUnavailable(error.message);
+    // A bad key or unknown model fails every step alike: say so at once. A reply that broke the format
+    // (or a busy endpoint) is this step's failure; failure control stops the task if it keeps happening.
+    if (!error.retriable && !(error instanceof UnusableDecision)) throw new ModelUnavailable(error.message);
+    recordUsage(ctx, error.usage);
+    record.notes?.push(`no decision could be used: ${error.message}`);
+    conversation.history.push(record);
     return failed(ctx, `The planner failed: ${error.message}`);
   }
-  conversation.addUsage(decision.usage);
-  conversation.memory = decision.memory;
-  services.store.usage.record(session.accountId, {
-    steps: 1,
-    promptTokens: decision.usage?.promptTokens ?? 0,
-    completionTokens: decision.usage?.completionTokens ?? 0,
-    cachedTokens: decision.usage?.cachedTokens ?? 0,
-  });
+  conversation.remember(decision.memory);
+  recordUsage(ctx, decision.usage);
   services.logger.info(
     {
       sessionId: session.id,
@@ -91,25 +111,20 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
       planner: planner.name,
       model: decision.model,
       usage: decision.usage,
+      sessionUsage: conversation.usage,
       goal: decision.nextGoal,
     },
     'agent step planned',
   );
   if (decision.nextGoal) ctx.emit(`Goal: ${decision.nextGoal}`);
 
-  const record: StepRecord = {
-    step: conversation.history.length + 1,
-    task,
-    goal: decision.nextGoal,
-    actions: [],
-    url: driver.url(),
-    events: [],
-    userAnswer,
-  };
+  const { kept, notes } = applyStepRules(decision.actions);
+  record.goal = decision.nextGoal;
+  record.notes = [...(decision.notes ?? []), ...notes];
   conversation.history.push(record);
   let outcome: StepOutcome | undefined;
 
-  for (const action of decision.actions.slice(0, MAX_ACTIONS_PER_STEP)) {
+  for (const [i, action] of kept.entries()) {
     if (action.action === 'done') {
       outcome = { status: 'DONE', message: action.message };
       record.actions.push({ action, code: 'ok', message: action.message });
@@ -121,10 +136,21 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
       record.actions.push({ action, code: 'ok', message: action.question });
       break;
     }
+    const urlBefore = driver.url();
     const done = await act(ctx, action, record);
-    if (done.code !== 'ok' || PAGE_CHANGING.has(action.action) || record.url !== driver.url()) break;
+    const changed = done.code === 'navigation' || PAGE_CHANGING.has(action.action) || urlBefore !== driver.url();
+    if (!changed && done.code === 'ok') continue;
+    const rest = kept.slice(i + 1);
+    if (rest.length > 0) {
+      const names = rest.map((a) => a.action).join(', ');
+      record.notes.push(
+        `not run: ${names} (${changed ? 'the page changed, so they were planned for a page that is gone' : `${action.action} failed`})`,
+      );
+    }
+    break;
   }
   record.url = driver.url();
+  for (const note of record.notes) ctx.emit(`Note: ${note}.`);
 
   if (outcome) {
     conversation.consecutiveFailures = 0;
@@ -137,6 +163,18 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
   return { status: 'CONTINUE', message: describe(record) };
 }
 
+/** Adds a planner call's tokens to the session's totals and the account's usage. */
+function recordUsage(ctx: StepContext, usage: Usage | undefined): void {
+  const { services, session } = ctx;
+  session.conversation.addUsage(usage);
+  services.store.usage.record(session.accountId, {
+    steps: 1,
+    promptTokens: usage?.promptTokens ?? 0,
+    completionTokens: usage?.completionTokens ?? 0,
+    cachedTokens: usage?.cachedTokens ?? 0,
+  });
+}
+
 async function act(ctx: StepContext, action: Action, record: StepRecord): Promise<ActionRecord> {
   let entry: ActionRecord;
   try {
@@ -147,9 +185,9 @@ async function act(ctx: StepContext, action: Action, record: StepRecord): Promis
       ctx.emit(event.message);
     }
   } catch (error) {
-    if (error instanceof BrowserGone) throw error;
-    // A refused or failed navigation is the action's failure, not the step's.
-    const message = error instanceof NavigationFailed || error instanceof HttpError ? error.message : String(error);
+    // A browser that is gone or may not be driven fails the step; a refused action is the agent's to fix.
+    if (!isActionFailure(error)) throw error;
+    const message = error instanceof HttpError ? error.message : String(error);
     entry = { action, code: 'error', message };
   }
   record.actions.push(entry);
@@ -174,7 +212,8 @@ function failed(ctx: StepContext, why: string): StepOutcome {
 function describe(record: StepRecord): string {
   const did = record.actions.map((a) => a.message).join(' ');
   const events = record.events.length ? ` ${record.events.join(' ')}` : '';
-  return `${record.goal ? `${record.goal}: ` : ''}${did || 'No action taken.'}${events}`;
+  const notes = record.notes?.length ? ` Note: ${record.notes.join('; ')}.` : '';
+  return `${record.goal ? `${record.goal}: ` : ''}${did || 'No action taken.'}${events}${notes}`;
 }
 
 export interface TaskOutcome extends StepOutcome {

@@ -1,5 +1,5 @@
 import type { CreateSessionRequest } from '@tandem/shared';
-import { assertRemote, resolveProfile } from '../agent/session-agent';
+import { resolveProfile } from '../agent/session-agent';
 import { PlaywrightDriver } from '../browser/playwright-driver';
 import { checkUrl } from '../browser/url-policy';
 import { viewportOf } from '../browser/viewport';
@@ -12,7 +12,6 @@ type OpenRequest = Pick<CreateSessionRequest, 'url' | 'local' | 'agent_id' | 'mo
 /** Creates a remote session and opens `url` in it; on any failure the session is gone again. */
 export async function openSession(services: Services, accountId: string, request: OpenRequest): Promise<Session> {
   if (request.local) return openLocalSession(services, accountId, request); // [local mode, issue 6]
-  assertRemote(request.local);
   resolveProfile(services, accountId, request.agent_id);
   const url = await checkUrl(request.url, { allowPrivateNetwork: services.config.TANDEM_ALLOW_PRIVATE_NETWORK });
   const session = await services.sessions.create(

@@ -115,7 +115,8 @@ export class SessionManager {
     clearTimeout(session.idleTimer);
     this.ended.set(session.id, { accountId: session.accountId, reason });
     if (this.ended.size > TOMBSTONES) this.ended.delete(this.ended.keys().next().value as string);
-    this.log(session).info({ reason }, 'session ended');
+    // The session's token totals go out once, here, so cost per session is in the logs after it ends.
+    this.log(session).info({ reason, usage: session.conversation.usage }, 'session ended');
     await session.driver.close();
   }
 

@@ -119,3 +119,4 @@ export const ListSessionsResponse = z
 export type ListSessionsResponse = z.infer<typeof ListSessionsResponse>;
 
 export const SessionIdParams = z.object({ session_id: SessionId });
+export type SessionIdParams = z.infer<typeof SessionIdParams>;

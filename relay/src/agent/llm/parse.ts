@@ -2,8 +2,10 @@
 // shapes models commonly drift into, coerces obvious type slips, then validates with the zod Action.
 import { ACTION_NAMES, Action } from '@tandem/shared';
 import type { z } from 'zod';
-import { MAX_ACTIONS_PER_STEP } from '../planner';
+import { applyStepRules } from '../step-rules';
 import { ACTION_FIELDS, DECISION_TOOL } from './schema';
+
+export { applyStepRules } from '../step-rules';
 
 /** A decision that passed validation, before it becomes a `PlanDecision`. */
 export interface ParsedDecision {
@@ -25,7 +27,6 @@ const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const ACTION_SET = new Set<string>(ACTION_NAMES);
-const TERMINAL = new Set<string>(['done', 'ask_user']);
 /** Keys under which models nest an action's fields or a whole decision. */
 const NESTED_ARGS = ['params', 'parameters', 'args', 'arguments', 'input'];
 
@@ -68,29 +69,6 @@ export function parseDecision(value: unknown): ParseResult {
   if (errors.length > 0) return { ok: false, errors };
   const { kept, notes } = applyStepRules(actions);
   return { ok: true, decision: { memory: shaped.memory, nextGoal: shaped.nextGoal, actions: kept }, notes };
-}
-
-/**
- * `done` and `ask_user` stand alone. Mixed with page actions, the page actions are kept and the
- * terminal action dropped: a final answer written before its actions ran would claim results nobody
- * has seen, while the next step sees the page afterwards and can still finish with a checked answer.
- * Past the per-step limit, actions are cut (the next step sees the page and continues).
- */
-export function applyStepRules(actions: Action[]): { kept: Action[]; notes: string[] } {
-  const notes: string[] = [];
-  const terminal = actions.filter((a) => TERMINAL.has(a.action));
-  let kept = actions.filter((a) => !TERMINAL.has(a.action));
-  if (kept.length > 0 && terminal.length > 0) {
-    notes.push(`dropped ${terminal.map((a) => a.action).join(', ')} mixed with page actions`);
-  } else if (kept.length === 0) {
-    if (terminal.length > 1) notes.push(`kept only the first of ${terminal.length} done/ask_user actions`);
-    kept = terminal.slice(0, 1);
-  }
-  if (kept.length > MAX_ACTIONS_PER_STEP) {
-    notes.push(`kept the first ${MAX_ACTIONS_PER_STEP} of ${kept.length} actions`);
-    kept = kept.slice(0, MAX_ACTIONS_PER_STEP);
-  }
-  return { kept, notes };
 }
 
 interface DecisionShape {

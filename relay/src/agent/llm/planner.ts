@@ -6,7 +6,14 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import type { Logger } from '../../logger';
-import { type PlanDecision, type PlanInput, type Planner, PlannerError, type Usage } from '../planner';
+import {
+  type PlanDecision,
+  type PlanInput,
+  type Planner,
+  PlannerError,
+  UnusableDecision,
+  type Usage,
+} from '../planner';
 import { type CallContext, createClient, isUnsupportedOutput, toPlannerError } from './client';
 import { type ParseResult, parseDecisionText, parseToolCalls } from './parse';
 import { type OutputMode, repairMessage, stepMessage, systemPrompt } from './prompts';
@@ -20,7 +27,10 @@ export interface LlmPlannerOptions {
   models: { fast: string; standard: string };
   /** How the decision is asked for; `auto` starts with tools and falls back. Default `auto`. */
   output?: 'auto' | OutputMode | undefined;
-  /** Per request, before the client's retries. Default 120 s (local models on big pages are slow). */
+  /**
+   * Per request, before the client's retries. The relay passes TANDEM_MODEL_TIMEOUT_MS (default 60 s);
+   * used directly, the class defaults to DEFAULT_LLM_TIMEOUT_MS (120 s: local models on big pages are slow).
+   */
   timeoutMs?: number | undefined;
   /** Retries of 408/409/429/5xx and timeouts, with backoff. Default 2. */
   maxRetries?: number | undefined;
@@ -96,9 +106,9 @@ export class LlmPlanner implements Planner {
       const repaired = await this.#exchange(exchange.mode, messages, input, model, usage, false);
       exchange = { mode: exchange.mode, messages, message: repaired.message, result: repaired.result };
       if (!exchange.result.ok) {
-        throw new PlannerError(
+        throw new UnusableDecision(
           `model "${model}" did not produce a valid decision, even after a repair request: ${exchange.result.errors.join(' ')}`,
-          false,
+          usage,
         );
       }
     }
@@ -110,6 +120,7 @@ export class LlmPlanner implements Planner {
       actions: decision.actions,
       usage,
       model,
+      ...(notes.length ? { notes } : {}),
     };
   }
 
@@ -225,7 +236,7 @@ function readReply(mode: OutputMode, completion: ChatCompletion, model: string):
     throw new PlannerError(`model "${model}" answered with no choices; is the endpoint OpenAI-compatible?`, false);
   }
   const { message } = choice;
-  if (message.refusal) throw new PlannerError(`model "${model}" refused: ${message.refusal}`, false);
+  if (message.refusal) throw new UnusableDecision(`model "${model}" refused: ${message.refusal}`);
   const calls = (message.tool_calls ?? []).flatMap((call) => (call.type === 'function' ? [call.function] : []));
   const noToolCall = mode === 'tools' && calls.length === 0;
   let result = calls.length > 0 ? parseToolCalls(calls) : parseDecisionText(message.content ?? '');

@@ -94,8 +94,21 @@ describe('step message', () => {
   });
 
   it('on the last step says it must answer with done', () => {
-    expect(stepMessage(input({ step: 20 }))).toContain('Step 20 of 20. This is the last step: answer with done alone');
+    expect(stepMessage(input({ step: 20 }))).toContain(
+      'Step 20 of 20. This is the last step: you must finish now. Answer with done alone',
+    );
     expect(stepMessage(input({ step: 19 }))).toContain('1 more step after this one.');
+  });
+
+  it('shows the task plan on every step, memory only when it adds to it', () => {
+    const plan = 'Plan: 1. open Mugs 2. pick the red one';
+    const withPlan = stepMessage(input({ plan, memory: undefined }));
+    expect(withPlan).toContain(`# Your plan for this task (from your first step)\n${plan}`);
+    expect(withPlan).not.toContain('# Your memory from the previous step');
+    expect(stepMessage(input({ plan, memory: plan })).match(/Plan: 1\./g)).toHaveLength(1);
+    expect(stepMessage(input({ plan, memory: 'on the Mugs page' }))).toContain(
+      '# Your memory from the previous step\non the Mugs page',
+    );
   });
 
   it('keeps the page from closing the snapshot block', () => {
@@ -134,6 +147,15 @@ describe('history lines', () => {
       'Step 4: [task: Log in] [you asked "Password?"; the user answered "hunter2"] goal: goal 4 | ' +
         'type(index=3, text="ada", submit=true) → navigation: Submitted.; click(index=9) → stale_element: No element [9]. ' +
         '| then at https://shop.test/account | page events: dialog: "Saved"',
+    );
+  });
+
+  it('carry the relay notes about dropped or unrun actions', () => {
+    const record = step(2, {
+      notes: ['not run: type (the page changed, so they were planned for a page that is gone)'],
+    });
+    expect(historyLine(record, 'Buy a mug')).toContain(
+      '| relay notes: not run: type (the page changed, so they were planned for a page that is gone)',
     );
   });
 

@@ -144,6 +144,7 @@ export function historyLine(record: StepRecord, currentTask: string): string {
   parts.push(actions.length ? actions.join('; ') : 'no actions');
   parts.push(`| then at ${record.url}`);
   if (record.events.length) parts.push(`| page events: ${record.events.map((e) => oneLine(e, 120)).join('; ')}`);
+  if (record.notes?.length) parts.push(`| relay notes: ${record.notes.map((n) => oneLine(n, 200)).join('; ')}`);
   return parts.join(' ');
 }
 
@@ -165,7 +166,11 @@ export function stepMessage(input: PlanInput): string {
     if (omitted > 0) lines.unshift(`(${omitted} earlier steps not shown)`);
     sections.push(`# Earlier steps\n${lines.join('\n')}`);
   }
-  if (input.memory) sections.push(`# Your memory from the previous step\n${input.memory}`);
+  // The plan stays in view for the whole task, even when later memory is empty or drifts (DESIGN §4).
+  if (input.plan) sections.push(`# Your plan for this task (from your first step)\n${input.plan}`);
+  if (input.memory && input.memory !== input.plan) {
+    sections.push(`# Your memory from the previous step\n${input.memory}`);
+  }
   const tabs = input.tabs.map(
     (tab) => `[${tab.index}] ${oneLine(tab.title, 80) || '(no title)'} — ${tab.url}${tab.active ? ' (current)' : ''}`,
   );
@@ -193,7 +198,7 @@ function budgetLine(step: number, maxSteps: number): string {
     return `Step ${step}. The user steps the session one call at a time; there is no step limit.`;
   const line = `Step ${step} of ${maxSteps}.`;
   if (step >= maxSteps) {
-    return `${line} This is the last step: answer with done alone, giving the final answer, or what you achieved and what is left.`;
+    return `${line} This is the last step: you must finish now. Answer with done alone, giving the final answer, or what you achieved and what is left.`;
   }
   const left = maxSteps - step;
   return `${line} ${left} more step${left === 1 ? '' : 's'} after this one.`;

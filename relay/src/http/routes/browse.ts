@@ -14,17 +14,19 @@ export function browseRoutes(services: Services): Router {
     const started = Date.now();
     const request = body<BrowseRequest>(res);
     const account = accountId(res);
-    const profile = resolveProfile(services, account, request.agent_id);
     const continuing = request.session_id !== undefined;
-    const session = continuing
-      ? services.sessions.get(account, request.session_id as string)
-      : await openSession(services, account, {
-          url: request.url ?? services.config.TANDEM_START_URL,
-          local: request.local,
-          agent_id: request.agent_id,
-          mode: request.mode ?? profile?.defaultMode ?? undefined,
-          use_proxy: request.use_proxy,
-        });
+    const existing = continuing ? services.sessions.get(account, request.session_id as string) : undefined;
+    // A continued session keeps the agent profile it was created with unless this call names another.
+    const profile = resolveProfile(services, account, request.agent_id ?? existing?.info.agentId);
+    const session =
+      existing ??
+      (await openSession(services, account, {
+        url: request.url ?? services.config.TANDEM_START_URL,
+        local: request.local,
+        agent_id: request.agent_id,
+        mode: request.mode ?? profile?.defaultMode ?? undefined,
+        use_proxy: request.use_proxy,
+      }));
     locals(res).sessionId = session.id;
 
     const work = services.sessions.run(session, async (): Promise<BrowseResponse> => {

@@ -5,19 +5,18 @@ import {
   endpoints,
   type ListSessionsResponse,
   type ScreenshotResponse,
+  type SessionIdParams,
   type StepRequest,
   type StepResponse,
 } from '@tandem/shared';
 import { Router } from 'express';
-import { modeOf, prepareSession, resolveProfile } from '../../agent/session-agent';
+import { checkPreparation, modeOf, resolveProfile } from '../../agent/session-agent';
 import { runStep } from '../../agent/steps';
 import type { Services } from '../../services';
 import { captureScreenshot, openSession } from '../../sessions/lifecycle';
 import { accountId, body, locals, params } from '../context';
 import { emitTo, streamStep } from '../step-stream';
 import { validate } from '../validation';
-
-type SessionParams = { session_id: string };
 
 /** Create, step, close, list and screenshot: manual control of sessions. */
 export function sessionRoutes(services: Services): Router {
@@ -41,7 +40,7 @@ export function sessionRoutes(services: Services): Router {
   });
 
   router.post(endpoints.stepSession.path, validate(endpoints.stepSession), async (_req, res) => {
-    const { session_id } = params<SessionParams>(res);
+    const { session_id } = params<SessionIdParams>(res);
     locals(res).sessionId = session_id;
     const request = body<StepRequest>(res);
     const account = accountId(res);
@@ -62,10 +61,13 @@ export function sessionRoutes(services: Services): Router {
     const metadata = request.temperature !== undefined ? { temperature: request.temperature } : {};
 
     await services.sessions.run(session, async () => {
-      // Problems with the request itself still get a plain HTTP error, before any event is sent.
-      await prepareSession(services, session, request);
-      session.conversation.accept(request.cmd);
+      // Problems with the request itself (a refused URL, an empty cmd with no task) still get a plain
+      // HTTP error, before any event is sent; navigating is part of the step, after the first chunk.
+      const prepare = await checkPreparation(services, session, request);
       if (!request.stream) {
+        // Navigate before taking the cmd: a JSON step whose page fails to load leaves the task as it was.
+        await prepare();
+        session.conversation.accept(request.cmd);
         const outcome = await runStep(context(() => undefined));
         const response: StepResponse = {
           status: outcome.status,
@@ -78,18 +80,22 @@ export function sessionRoutes(services: Services): Router {
         res.json(response);
         return;
       }
+      session.conversation.accept(request.cmd);
       await streamStep(
         res,
         session,
         request.include_screenshot,
-        () => runStep(context(emitTo(res, session))),
+        async () => {
+          await prepare();
+          return runStep(context(emitTo(res, session)));
+        },
         () => captureScreenshot(services, session),
       );
     });
   });
 
   router.delete(endpoints.closeSession.path, validate(endpoints.closeSession), async (_req, res) => {
-    const { session_id } = params<SessionParams>(res);
+    const { session_id } = params<SessionIdParams>(res);
     locals(res).sessionId = session_id;
     await services.sessions.close(accountId(res), session_id);
     const response: CloseSessionResponse = { status: 'closed', session_id };
@@ -97,7 +103,7 @@ export function sessionRoutes(services: Services): Router {
   });
 
   router.get(endpoints.screenshot.path, validate(endpoints.screenshot), async (_req, res) => {
-    const { session_id } = params<SessionParams>(res);
+    const { session_id } = params<SessionIdParams>(res);
     locals(res).sessionId = session_id;
     const session = services.sessions.get(accountId(res), session_id);
     const screenshot = await services.sessions.run(session, () => captureScreenshot(services, session));
