@@ -28,11 +28,8 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** Starts the relay: store, browser host, sessions, HTTP. `close()` stops all of it. */
 export async function startRelay(config: Config, options: { logger?: Logger } = {}): Promise<Relay> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+  const planner = createPlanner(config, logger); // first: bad model settings fail before anything is opened
   const store = Store.open(config.TANDEM_DATA_DIR);
-  const firstStart = await bootstrap(store, {
-    adminEmail: config.TANDEM_ADMIN_EMAIL,
-    bootstrapKey: config.TANDEM_BOOTSTRAP_KEY,
-  });
   const screenshots = new ScreenshotStore(config.TANDEM_DATA_DIR, config.TANDEM_SCREENSHOT_TTL_HOURS * 3600_000);
   screenshots.sweep();
   const sweeper = setInterval(() => screenshots.sweep(), SWEEP_INTERVAL_MS).unref();
@@ -44,7 +41,7 @@ export async function startRelay(config: Config, options: { logger?: Logger } = 
     store,
     screenshots,
     proxies: new ProxyPool(config.TANDEM_PROXY_URLS),
-    planner: createPlanner(config, logger),
+    planner,
     browsers: new BrowserHost({
       executablePath: config.CHROMIUM_PATH,
       wsEndpoint: config.TANDEM_BROWSER_WS_ENDPOINT,
@@ -66,9 +63,22 @@ export async function startRelay(config: Config, options: { logger?: Logger } = 
 
   const server = createServer(createApp(services));
   services.gateway.attach(server); // [local mode, issue 6]
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.PORT, config.HOST, () => resolve());
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.PORT, config.HOST, () => resolve());
+    });
+  } catch (error) {
+    clearInterval(sweeper);
+    await services.gateway.close();
+    store.close();
+    throw error;
+  }
+  // Only once listening: a first start that fails (port in use) must not create an account whose
+  // password was never shown.
+  const firstStart = await bootstrap(store, {
+    adminEmail: config.TANDEM_ADMIN_EMAIL,
+    bootstrapKey: config.TANDEM_BOOTSTRAP_KEY,
   });
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -18,7 +19,11 @@ afterAll(() => site?.close());
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** A relay on a data dir the test keeps between starts, logging JSON lines into `lines`. */
-async function start(lines: Record<string, unknown>[] = [], env: Record<string, string> = {}): Promise<Relay> {
+async function start(
+  lines: Record<string, unknown>[] = [],
+  env: Record<string, string> = {},
+  port = 0,
+): Promise<Relay> {
   const sink = new Writable({
     write(chunk, _encoding, done) {
       for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
@@ -27,7 +32,7 @@ async function start(lines: Record<string, unknown>[] = [], env: Record<string, 
   });
   const config = loadConfig(
     { CHROMIUM_PATH: process.env.CHROMIUM_PATH, ...env },
-    { PORT: 0, HOST: '127.0.0.1', TANDEM_DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+    { PORT: port, HOST: '127.0.0.1', TANDEM_DATA_DIR: dataDir, LOG_LEVEL: 'info' },
   );
   return startRelay(config, { logger: pino({ level: 'info' }, sink) });
 }
@@ -65,6 +70,30 @@ describe('the first start', () => {
       expect(list.status).toBe(200);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('a first start that cannot listen', () => {
+  it('creates no account, so the next start still shows the credentials', async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'tandem-start-'));
+    const holder = await start();
+    const port = Number(new URL(holder.url).port);
+    await holder.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    dataDir = mkdtempSync(join(tmpdir(), 'tandem-start-'));
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
+    try {
+      await expect(start([], {}, port)).rejects.toThrow(/EADDRINUSE/);
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
+    const relay = await start();
+    try {
+      expect(relay.firstStart?.apiKey).toMatch(/^tdm_/);
+    } finally {
+      await relay.close();
     }
   });
 });
