@@ -1,7 +1,8 @@
 /**
- * Local mode against remote mode on the same fixture page and the same action: the driver's cost of a
- * snapshot (for local, the gateway round trip to the extension) and of a step (snapshot + action).
- * Needs the built extension (`npm run build:extension`).
+ * Local mode against remote mode on the same fixture page and the same command: one agent step through
+ * HTTP (POST /v1/web/session/{id}, built-in planner "scroll down" on long.html), PASS when local costs at
+ * most twice remote; plus the gateway round trips to the extension (a snapshot, and tab.info, the
+ * cheapest allow-listed command, as the no-op). Needs the built extension (`npm run build:extension`).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,12 +10,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFixtureSite } from '@tandem/e2e/fixtures';
 import { chromiumArgs, findChromium } from '@tandem/relay';
-import type { Action } from '@tandem/shared';
 import { chromium } from 'playwright-core';
 import { startBenchRelay } from './relay';
 import { percentile, printTable, round, saveResults } from './stats';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 30);
+/** Local may cost at most this many times remote per step. */
+const TARGET_RATIO = 2;
+const STEP_CMD = 'scroll down';
 const EXTENSION_DIR = fileURLToPath(new URL('../extension/.output/chrome-mv3', import.meta.url));
 
 // Runs in the extension's service worker.
@@ -66,31 +69,44 @@ export async function benchLocal(): Promise<void> {
 
     const account = relay.services.store.accounts.first();
     if (!account) throw new Error('no account');
-    const open = async (local: boolean) => {
-      const created = await relay.post('/v1/web/session', { url: `${site.url}/form.html`, local });
-      return relay.services.sessions.get(account.id, created.session_id as string).driver;
+    const page = `${site.url}/long.html`;
+    const open = async (local: boolean) =>
+      (await relay.post('/v1/web/session', { url: page, local })).session_id as string;
+    const sessions = { local: await open(true), remote: await open(false) };
+    const step = (id: string) => async () => {
+      const body = await relay.post(`/v1/web/session/${id}`, { cmd: STEP_CMD, stream: false });
+      if (typeof body.status !== 'string') throw new Error(`step answered ${JSON.stringify(body)}`);
     };
-    const drivers = { local: await open(true), remote: await open(false) };
-    const rows = [];
-    const figures: Record<string, number> = {};
-    for (const [kind, driver] of Object.entries(drivers)) {
-      const snapshot = await driver.snapshot();
-      const field = snapshot.elements.find((e) => e.attributes.name === 'name');
-      if (!field) throw new Error('no name field on form.html');
-      const action: Action = { action: 'scroll', direction: 'down', amount: 1, index: field.index };
-      const snap = await timed(ROUNDS, () => driver.snapshot());
-      const step = await timed(ROUNDS, async () => {
-        await driver.snapshot();
-        await driver.act(action);
-      });
-      figures[`${kind}SnapshotP50`] = percentile(snap, 50);
-      figures[`${kind}StepP50`] = percentile(step, 50);
-      rows.push({ mode: kind, snapshot_p50_ms: round(percentile(snap, 50)), step_p50_ms: round(percentile(step, 50)) });
-    }
-    const ratio = (figures.localStepP50 ?? 0) / (figures.remoteStepP50 ?? 1);
-    rows.push({ mode: 'ratio local/remote (target <= 2)', snapshot_p50_ms: '', step_p50_ms: round(ratio, 2) });
-    printTable(`Local (extension) vs remote (Playwright) driver cost, form.html, median of ${ROUNDS}`, rows);
-    saveResults('local', { rounds: ROUNDS, ...figures, stepRatio: ratio, target: 2 });
+    const steps = {
+      local: await timed(ROUNDS, step(sessions.local)),
+      remote: await timed(ROUNDS, step(sessions.remote)),
+    };
+    const localDriver = relay.services.sessions.get(account.id, sessions.local).driver;
+    const snapshotTrip = await timed(ROUNDS, () => localDriver.snapshot());
+    const deviceId = token.device_id;
+    const tabId = relay.services.gateway.tabs.get(sessions.local)?.tabId;
+    if (tabId === undefined) throw new Error('the local session has no tab on the gateway');
+    const noopTrip = await timed(ROUNDS, () => relay.services.gateway.request(deviceId, 'tab.info', { tabId }, 5_000));
+
+    const figures = {
+      localStepP50: percentile(steps.local, 50),
+      remoteStepP50: percentile(steps.remote, 50),
+      snapshotRoundTripP50: percentile(snapshotTrip, 50),
+      noopRoundTripP50: percentile(noopTrip, 50),
+    };
+    const ratio = figures.localStepP50 / figures.remoteStepP50;
+    const verdict = ratio <= TARGET_RATIO ? 'PASS' : 'FAIL';
+    printTable(
+      `Local (extension) vs remote (Playwright): one step "${STEP_CMD}" on long.html over HTTP, median of ${ROUNDS}`,
+      [
+        { measure: 'step p50, local (ms)', value: round(figures.localStepP50) },
+        { measure: 'step p50, remote (ms)', value: round(figures.remoteStepP50) },
+        { measure: `ratio local/remote (target <= ${TARGET_RATIO})`, value: `${round(ratio, 2)} ${verdict}` },
+        { measure: 'gateway round trip p50, snapshot (ms)', value: round(figures.snapshotRoundTripP50) },
+        { measure: 'gateway round trip p50, tab.info no-op (ms)', value: round(figures.noopRoundTripP50) },
+      ],
+    );
+    saveResults('local', { rounds: ROUNDS, ...figures, stepRatio: ratio, target: TARGET_RATIO, verdict });
   } finally {
     await context.close();
     await relay.close();

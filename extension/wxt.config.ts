@@ -3,6 +3,9 @@ import { defineConfig } from 'wxt';
 
 // See https://wxt.dev/api/config.html
 export default defineConfig({
+  // `wxt/browser` resolves to Mozilla's webextension-polyfill: one promise-based `browser.*` API, with
+  // rejections instead of chrome.runtime.lastError, whatever the browser.
+  modules: ['@wxt-dev/webextension-polyfill'],
   manifest: {
     name: 'Tandem',
     description: 'Lets your Tandem relay drive tabs in this browser when you turn the API on.',
@@ -16,6 +19,11 @@ export default defineConfig({
       'scripting', // inject the page runtime into session tabs (never arbitrary code from the relay)
       'webNavigation', // know when a session tab finished loading or failed to
       'alarms', // the reconnect safety net when the service worker was asleep
+      // Trusted input (DESIGN §6 "Input"), used only while the user has the popup's "Trusted input" switch
+      // on: the background attaches to a session tab for a step and sends fixed Input.dispatch* events,
+      // never raw DevTools commands from the relay. Chrome refuses `debugger` in optional_permissions
+      // ("Only permissions specified in the manifest may be requested"), so the switch is the consent.
+      'debugger',
     ],
     // Scripting and captureVisibleTab need host access to the pages the relay opens, and the popup
     // calls the relay's /v1/extension/token on whatever URL the user enters.

@@ -1,6 +1,7 @@
 // Fails when a package imports across a boundary DESIGN.md §1 forbids:
 // shared imports no other package; relay and extension never import each other (they meet in shared/src/protocol);
-// other packages import @tandem/* only through its public entry points; the page runtime imports no Node modules.
+// other packages import @tandem/* only through its public entry points; the page runtime imports no Node modules;
+// shared code outside shared/src/page uses no DOM globals (window, document): it runs in the relay too.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -14,7 +15,7 @@ const walk = (dir) => {
     else if (/\.(ts|tsx|mts|js|mjs)$/.test(name)) files.push(path);
   }
 };
-for (const pkg of ['shared', 'relay', 'extension', 'e2e']) walk(pkg);
+for (const pkg of ['shared', 'relay', 'extension', 'e2e', 'bench', 'scripts']) walk(pkg);
 
 const IMPORT =
   /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
@@ -27,8 +28,11 @@ for (const file of files) {
     const spec = match[1] ?? match[2] ?? match[3];
     const say = (why) => problems.push(`${file}: imports "${spec}": ${why}`);
     if (spec.startsWith('.')) {
-      const target = relative('.', join(file, '..', spec)).split('/')[0];
-      if (target !== pkg) say(`reaches into ${target}/ by path; import it as @tandem/${target}`);
+      const [target, area] = relative('.', join(file, '..', spec)).split('/');
+      // bench/ and scripts/ are tools, not packages: they may reuse a package's test fixtures, never its src/.
+      const tool = pkg === 'bench' || pkg === 'scripts';
+      if (target !== pkg && !(tool && area === 'test'))
+        say(`reaches into ${target}/ by path; import it as @tandem/${target}`);
       continue;
     }
     const other = /^@tandem\/([\w-]+)(\/.*)?$/.exec(spec);
@@ -46,6 +50,23 @@ for (const file of files) {
       say('shared code runs in the extension too: no Node modules');
     }
   }
+}
+// Comments and string literals are blanked first, so prose about "the window" is not a use.
+const DOM_GLOBAL = /(?<![\w$.'"`])(window|document)(?![\w$])/g;
+const blank = (text) =>
+  text
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/(^|[^:\\])\/\/.*$/gm, '$1')
+    .replace(/'(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`/g, "''");
+for (const file of files) {
+  if (!file.startsWith('shared/src/') || file.startsWith('shared/src/page/') || /\.test\.ts$/.test(file)) continue;
+  const lines = blank(readFileSync(file, 'utf8')).split('\n');
+  lines.forEach((line, i) => {
+    for (const match of line.matchAll(DOM_GLOBAL))
+      problems.push(
+        `${file}:${i + 1}: uses "${match[1]}": DOM globals belong in shared/src/page, the only shared code that runs in a page`,
+      );
+  });
 }
 if (problems.length) {
   process.stderr.write(`Package boundaries crossed:\n${problems.map((p) => `  ${p}`).join('\n')}\n`);

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { EXTENSION_ID, EXTENSION_PUBLIC_KEY } from '@tandem/shared';
 import { expect, test } from '../fixtures';
 
@@ -14,6 +16,14 @@ function idFromKey(base64Der: string): string {
 test('loads under the id pinned by manifest.key', async ({ extensionId }) => {
   expect(idFromKey(EXTENSION_PUBLIC_KEY)).toBe(EXTENSION_ID);
   expect(extensionId).toBe(EXTENSION_ID);
+});
+
+test('the background runs on webextension-polyfill (the WXT module aliases wxt/browser to it)', async ({
+  extensionDir,
+}) => {
+  // The polyfill's own guard message is in every bundle that includes it.
+  const marker = 'This script should only be loaded in a browser extension.';
+  expect(readFileSync(join(extensionDir, 'background.js'), 'utf8')).toContain(marker);
 });
 
 test('popup shows the name, the relay URL, "Not connected" and API Enabled off by default', async ({

@@ -1,5 +1,5 @@
 import { expect, type TestRelay, test } from '../fixtures';
-import { connectExtension, createLocalSession, tabAt } from './local-helpers';
+import { connectExtension, createLocalSession, sessionOf, tabAt } from './local-helpers';
 
 type StepBody = { status: string; message: string; url: string; session_id: string };
 
@@ -43,9 +43,12 @@ test.describe('the agent in a local session', () => {
   });
 });
 
-/** browse/retrieve take `local: true` once the lead's routes pass it on (issue 6 wiring); until then they answer 400 "cannot reach yet". */
+/** browse/retrieve with `local: true`. */
 function postLocal(relay: TestRelay, path: string, body: Record<string, unknown>) {
-  return relay.api<{ message?: string }>('POST', path, { ...body, local: true });
+  return relay.api<{ message?: string; session_id?: string; url?: string; data?: unknown[] }>('POST', path, {
+    ...body,
+    local: true,
+  });
 }
 
 test.describe('browse and retrieve with local: true', () => {
@@ -59,9 +62,10 @@ test.describe('browse and retrieve with local: true', () => {
     expect(content?.tables.length).toBeGreaterThan(0);
   });
 
-  test('browse with local: true completes a multi-step task with the built-in planner', async ({
+  test('browse with local: true completes a multi-step task with the built-in planner, in the extension tab', async ({
     relay,
     serviceWorker,
+    context,
     site,
   }) => {
     await connectExtension(relay, serviceWorker);
@@ -71,10 +75,19 @@ test.describe('browse and retrieve with local: true', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ status: 'DONE' });
-    expect(String((res.body as { url?: string }).url)).toContain('/echo?name=Ada+Lovelace');
+    const url = String(res.body.url);
+    expect(url).toContain('/echo?name=Ada+Lovelace');
+    // Ran in the user's browser, not the relay's Chromium: the extension browser shows the result page.
+    expect(sessionOf(relay, String(res.body.session_id)).driver.kind).toBe('extension');
+    await tabAt(context, url);
   });
 
-  test('retrieve with local: true reads the page in the extension tab', async ({ relay, serviceWorker, site }) => {
+  test('retrieve with local: true reads the page in the extension tab', async ({
+    relay,
+    serviceWorker,
+    context,
+    site,
+  }) => {
     await connectExtension(relay, serviceWorker);
     const res = await postLocal(relay, '/v1/web/retrieve', {
       cmd: '',
@@ -82,6 +95,17 @@ test.describe('browse and retrieve with local: true', () => {
       mode: 'ludicrous',
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect((res.body as { data?: unknown[] }).data?.length).toBeGreaterThan(0);
+    expect(sessionOf(relay, String(res.body.session_id)).driver.kind).toBe('extension');
+    await tabAt(context, `${site.url}/table.html`);
+    const rows = (res.body.data ?? []) as Record<string, unknown>[];
+    expect(rows.map((r) => r.product)).toEqual([
+      'Acme Kettle',
+      'Acme Toaster',
+      'Bolt Drill',
+      'Bolt Saw',
+      'Calm Lamp',
+      'Calm Rug',
+    ]);
+    expect(rows[2]).toMatchObject({ price: '$89.99', stock: '4' });
   });
 });

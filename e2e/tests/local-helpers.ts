@@ -54,3 +54,23 @@ export async function createLocalSession(relay: TestRelay, url: string) {
     },
   );
 }
+
+/** The account the fixture relay's API key belongs to. */
+export function accountOf(relay: TestRelay): string {
+  const account = relay.relay.services.store.accounts.first();
+  if (!account) throw new Error('the relay has no account');
+  return account.id;
+}
+
+/** The relay-side session (its driver tells local from remote). */
+export function sessionOf(relay: TestRelay, sessionId: string) {
+  return relay.relay.services.sessions.get(accountOf(relay), sessionId);
+}
+
+/** The element of a snapshot whose visible text or name is `name`; fails the test with the snapshot text. */
+export async function elementNamed(relay: TestRelay, sessionId: string, name: string): Promise<number> {
+  const snapshot = await sessionOf(relay, sessionId).driver.snapshot();
+  const element = snapshot.elements.find((e) => e.text === name || e.name === name);
+  if (!element) throw new Error(`no element named "${name}" in:\n${snapshot.text}`);
+  return element.index;
+}

@@ -4,7 +4,15 @@ import { expect, type TestRelay, test } from '../fixtures';
 // The evaluated callbacks run in the extension's service worker.
 declare const chrome: { tabGroups: { query(q: object): Promise<{ title?: string }[]> } };
 
-import { connectExtension, connectionStatus, createLocalSession, setApiEnabled, tabAt } from './local-helpers';
+import {
+  connectExtension,
+  connectionStatus,
+  createLocalSession,
+  elementNamed,
+  sessionOf,
+  setApiEnabled,
+  tabAt,
+} from './local-helpers';
 
 test.describe('local mode', () => {
   test('a local session opens a tab in the extension browser; snapshot, act and screenshot run there', async ({
@@ -77,9 +85,104 @@ test.describe('local mode', () => {
     await connectExtension(relay, serviceWorker);
     const store = await createLocalSession(relay, 'https://chromewebstore.google.com/category/extensions');
     expect(store.status).toBe(400);
-    expect(store.body.message).toMatch(/restricted page/);
+    expect(store.body.message).toMatch(/is a restricted page: the Chrome Web Store/);
     const browserPage = await createLocalSession(relay, 'chrome://settings');
     expect(browserPage.status).toBe(400);
+    expect(browserPage.body.message).toMatch(
+      /^chrome:\/\/settings is a restricted page: chrome:\/\/ pages belong to the browser/,
+    );
+    const extensionPage = await createLocalSession(
+      relay,
+      'chrome-extension://aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/popup.html',
+    );
+    expect(extensionPage.status).toBe(400);
+    expect(extensionPage.body.message).toMatch(/is a restricted page: other extensions' pages are off limits/);
+  });
+
+  test('a link to the Web Store is refused with restricted_page before the tab leaves the page', async ({
+    relay,
+    serviceWorker,
+    context,
+    site,
+  }) => {
+    await connectExtension(relay, serviceWorker);
+    const url = `${site.url}/local/webstore-link.html`;
+    const created = await createLocalSession(relay, url);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.session_id;
+    const tab = await tabAt(context, url);
+    const driver = sessionOf(relay, id).driver;
+    const link = await elementNamed(relay, id, 'Open the Web Store listing');
+    await expect(driver.act({ action: 'click', index: link, double: false } as Action)).rejects.toMatchObject({
+      code: 'restricted_page',
+      message: expect.stringMatching(/chromewebstore\.google\.com.* is a restricted page: the Chrome Web Store/),
+    });
+    // Refused before the click: no navigation started, so no network was needed.
+    expect(tab.url()).toBe(url);
+    expect(driver.url()).toBe(url);
+    expect((await driver.snapshot()).text).toContain('Links out');
+  });
+
+  test('navigate, back and forward move the session tab through its history', async ({
+    relay,
+    serviceWorker,
+    context,
+    site,
+  }) => {
+    await connectExtension(relay, serviceWorker);
+    const first = `${site.url}/form.html`;
+    const second = `${site.url}/table.html`;
+    const created = await createLocalSession(relay, first);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const driver = sessionOf(relay, created.body.session_id).driver;
+    expect(driver.kind).toBe('extension');
+
+    await driver.navigate(second);
+    expect(driver.url()).toBe(second);
+    const tab = await tabAt(context, second);
+    await driver.back();
+    expect(driver.url()).toBe(first);
+    await expect.poll(() => tab.url()).toBe(first);
+    await driver.forward();
+    expect(driver.url()).toBe(second);
+    await expect.poll(() => tab.url()).toBe(second);
+    expect(await driver.title()).toBe('Product table');
+  });
+
+  test('five screenshots at once across two sessions all succeed, each of its own tab', async ({
+    relay,
+    serviceWorker,
+    context,
+    site,
+  }) => {
+    await connectExtension(relay, serviceWorker);
+    const red = await createLocalSession(relay, `${site.url}/local/red.html`);
+    const blue = await createLocalSession(relay, `${site.url}/local/blue.html`);
+    expect(red.status, JSON.stringify(red.body)).toBe(200);
+    expect(blue.status, JSON.stringify(blue.body)).toBe(200);
+    const order = [red, blue, red, blue, red].map((s) => s.body.session_id);
+    // All at once: more than captureVisibleTab's 2 per second, and the two tabs must take turns in front.
+    const shots = await Promise.all(
+      order.map((id) => relay.api<{ screenshot: string }>('GET', `/v1/web/screenshot/${id}`)),
+    );
+    for (const shot of shots) expect(shot.status, JSON.stringify(shot.body)).toBe(200);
+    const pngs = await Promise.all(
+      shots.map(async (s) => Buffer.from(await (await fetch(s.body.screenshot)).arrayBuffer()).toString('base64')),
+    );
+    const decoder = await context.newPage();
+    const colours = await decoder.evaluate(async (images) => {
+      const canvas = new OffscreenCanvas(1, 1);
+      const ctx = canvas.getContext('2d');
+      const out: string[] = [];
+      for (const b64 of images) {
+        const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
+        ctx?.drawImage(bitmap, -Math.floor(bitmap.width / 2), -Math.floor(bitmap.height / 2));
+        const [r, g, b] = ctx?.getImageData(0, 0, 1, 1).data ?? [];
+        out.push(`${r},${g},${b}`);
+      }
+      return out;
+    }, pngs);
+    expect(colours).toEqual(['255,0,0', '0,0,255', '255,0,0', '0,0,255', '255,0,0']);
   });
 
   test('closing the tab in the browser ends the session: later calls get 404 "closed in the browser"', async ({

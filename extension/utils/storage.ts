@@ -21,3 +21,9 @@ const SIGNED_OUT: ConnectionInfo = { status: 'signed_out', detail: '', accountEm
 export const connection = storage.defineItem<ConnectionInfo>('session:connection', { fallback: SIGNED_OUT });
 
 export const sessionTabs = storage.defineItem<SessionTabInfo[]>('session:sessionTabs', { fallback: [] });
+
+/**
+ * Whether the user allows trusted input (the popup's Trusted input switch): the background then sends
+ * clicks and keys through the debugger of the session's tab for the step. Off by default.
+ */
+export const trustedInput = storage.defineItem<boolean>('local:trustedInput', { fallback: false });

@@ -4,7 +4,7 @@ import { EXTENSION_ID, PROTOCOL_VERSION } from '@tandem/shared';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { ExtensionGateway } from '../src/gateway/gateway';
+import { ExtensionGateway, extensionOrigins } from '../src/gateway/gateway';
 import { openLocalSession } from '../src/sessions/local';
 import { startTestRelay, type TestRelay } from './support';
 
@@ -203,6 +203,62 @@ describe('gateway handshake', () => {
   });
 });
 
+/** A gateway with its own options on its own loopback server; stopped by `stop()`. */
+async function startGateway(options: Partial<ConstructorParameters<typeof ExtensionGateway>[0]>) {
+  const own = new ExtensionGateway({ store: relay.services.store, logger: pino({ level: 'silent' }), ...options });
+  const ownServer = createServer((_req, res) => res.end());
+  own.attach(ownServer);
+  await new Promise<void>((resolve) => ownServer.listen(0, '127.0.0.1', resolve));
+  return {
+    gateway: own,
+    url: `http://127.0.0.1:${(ownServer.address() as AddressInfo).port}`,
+    async stop() {
+      await own.close();
+      await new Promise<void>((resolve) => ownServer.close(() => resolve()));
+    },
+  };
+}
+
+describe('gateway settings', () => {
+  it('closes a socket that sends no hello within the hello timeout with 4004', async () => {
+    const quick = await startGateway({ helloTimeoutMs: 100 });
+    try {
+      const ws = new WebSocket(`${quick.url.replace('http', 'ws')}/v1/extension/ws`, { origin: ORIGIN });
+      const closed = await new Promise<{ code: number; reason: string }>((resolve) =>
+        ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+      );
+      expect(closed).toEqual({ code: 4004, reason: 'no hello' });
+    } finally {
+      await quick.stop();
+    }
+  });
+
+  it('accepts exactly the Origins listed in TANDEM_EXTENSION_ORIGINS, trailing slashes ignored', async () => {
+    const origins = extensionOrigins(
+      ' chrome-extension://abcdefghijklmnopabcdefghijklmnop/ , https://console.example ',
+    );
+    expect(origins).toEqual(['chrome-extension://abcdefghijklmnopabcdefghijklmnop', 'https://console.example']);
+    expect(extensionOrigins('')).toEqual([ORIGIN]);
+    const rekeyed = await startGateway({ origins });
+    try {
+      const listed = await FakeExtension.connect(
+        rekeyed.url,
+        { token },
+        'chrome-extension://abcdefghijklmnopabcdefghijklmnop',
+      );
+      fakes.push(listed);
+      expect(await listed.welcome).toMatchObject({ type: 'welcome' });
+      const pinned = new WebSocket(`${rekeyed.url.replace('http', 'ws')}/v1/extension/ws`, { origin: ORIGIN });
+      const status = await new Promise<number>((resolve) =>
+        pinned.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
+      );
+      expect(status).toBe(403);
+    } finally {
+      await rekeyed.stop();
+    }
+  });
+});
+
 describe('gateway heartbeat', () => {
   it('drops a socket that stops pinging, and marks the device disconnected', async () => {
     const quick = new ExtensionGateway({
@@ -286,6 +342,51 @@ describe('local sessions over the gateway', () => {
     second.close();
     await expect.poll(() => relay.services.sessions.list(accountId), { timeout: 3000 }).not.toContain(session.id);
     expect(() => relay.services.sessions.get(accountId, session.id)).toThrow(/extension stayed disconnected/);
+  });
+
+  it('fails a command the extension does not answer in time with a retriable timeout', async () => {
+    const fake = await connect();
+    const { deviceId } = (await fake.welcome) as { deviceId: string };
+    fake.replying = false;
+    const started = Date.now();
+    await expect(gateway.request(deviceId, 'tab.info', { tabId: 7 }, 150)).rejects.toMatchObject({
+      status: 503,
+      code: 'timeout',
+      message: expect.stringMatching(/did not answer tab.info/),
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(140);
+    // A late answer is dropped, and the socket keeps working.
+    fake.replying = true;
+    expect(await gateway.request(deviceId, 'tab.info', { tabId: 7 }, 2_000)).toMatchObject({ title: 'Example' });
+  });
+
+  it('revoking the device closes its socket with 4001, forgets it and ends its sessions', async () => {
+    const fake = await connect();
+    const { deviceId } = (await fake.welcome) as { deviceId: string };
+    const session = await openLocalSession(services(), accountId, { url: 'http://example.test/', use_proxy: false });
+    gateway.revokeDevice(deviceId);
+    expect(await fake.closeInfo).toEqual({ code: 4001, reason: 'the device token was revoked: sign in again' });
+    expect(gateway.presence.forAccount(accountId).map((d) => d.deviceId)).not.toContain(deviceId);
+    await expect.poll(() => relay.services.sessions.list(accountId)).not.toContain(session.id);
+    await expect(gateway.request(deviceId, 'tab.info', { tabId: 7 }, 1_000)).rejects.toMatchObject({
+      code: 'disconnected',
+    });
+  });
+
+  it('DELETE /v1/extension/token disconnects the live socket of that token', async () => {
+    const issued = relay.services.store.devices.issue(accountId, 'to revoke');
+    const fake = await FakeExtension.connect(relay.url, { token: issued.token });
+    fakes.push(fake);
+    await fake.welcome;
+    const revoked = await relay.api('DELETE', '/v1/extension/token', {
+      key: null,
+      headers: { Authorization: `Bearer ${issued.token}` },
+    });
+    expect(revoked.body).toEqual({ revoked: true });
+    expect((await fake.closeInfo).code).toBe(4001);
+    expect(relay.services.gateway.presence.forAccount(accountId).map((d) => d.deviceId)).not.toContain(
+      issued.record.id,
+    );
   });
 
   it('fails a step with a clear message when API Enabled is turned off mid-session', async () => {

@@ -1,7 +1,8 @@
-import type { ActResult, CommandParams, CommandResult, PageContent, Snapshot } from '@tandem/shared';
+import type { ActionResult, ActResult, CommandParams, CommandResult, PageContent, Snapshot } from '@tandem/shared';
 import { actionExecutor } from '@tandem/shared/actions';
 import { browser } from 'wxt/browser';
 import { CommandFailure } from './errors';
+import { clickAt, pressKey, trustedInputOn, typeText } from './input';
 import { detectNavigation, watchLoad } from './navigation';
 import { assertAllowed } from './restricted';
 import { sessionTab } from './tabs';
@@ -18,10 +19,17 @@ interface RuntimeGlobal {
     actJson(a: unknown): Promise<string>;
     contentJson(o: unknown): string;
     scrollToBottomJson(ms: number): Promise<string>;
+    elementBox(index: number): { code: string; center?: { x: number; y: number } };
   };
 }
 
-type RuntimeOp = 'snapshot' | 'act' | 'content' | 'scrollToBottom';
+/** `box`: where an element is, plus the link it opens; `keystrokes`: whether the focused element takes typing. */
+type RuntimeOp = 'snapshot' | 'act' | 'content' | 'scrollToBottom' | 'box' | 'keystrokes';
+
+/** The runtime's element box, with what the extension checks before a click. */
+type BoxResult =
+  | { code: 'ok'; center: { x: number; y: number }; href: string; file: boolean }
+  | (ActionResult & { code: Exclude<ActionResult['code'], 'ok'> });
 
 /**
  * Calls the runtime in the tab's top frame (isolated world), injecting it first when the document
@@ -41,6 +49,21 @@ async function callRuntime(tabId: number, op: RuntimeOp, arg: unknown): Promise<
           if (o === 'snapshot') return rt.snapshotJson(a);
           if (o === 'content') return rt.contentJson(a);
           if (o === 'scrollToBottom') return rt.scrollToBottomJson(a as number);
+          if (o === 'box') {
+            const found = rt.elementBox(a as number);
+            if (found.code !== 'ok' || !found.center) return JSON.stringify(found);
+            const hit = document.elementFromPoint(found.center.x, found.center.y);
+            const link = hit?.closest('a[href]');
+            const href = link instanceof HTMLAnchorElement ? link.href : '';
+            return JSON.stringify({ ...found, href, file: hit?.matches('input[type=file]') ?? false });
+          }
+          if (o === 'keystrokes') {
+            let el = document.activeElement;
+            while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
+            if (el instanceof HTMLTextAreaElement || (el instanceof HTMLElement && el.isContentEditable)) return 'true';
+            const typed = ['text', 'search', 'email', 'url', 'tel', 'password', 'number'];
+            return String(el instanceof HTMLInputElement && typed.includes(el.type));
+          }
           return rt.actJson(a);
         },
       })
@@ -92,8 +115,11 @@ export async function act(params: CommandParams<'act'>): Promise<ActResult> {
   }
   const load = watchLoad(tabId);
   try {
+    const box = action.action === 'click' ? await refuseRestrictedLink(tabId, action.index) : undefined;
     const { value, started } = await detectNavigation(tabId, async () => {
       try {
+        const trusted = await trustedAct(tabId, action, box);
+        if (trusted) return trusted;
         return JSON.parse(await callRuntime(tabId, 'act', action)) as CommandResult<'act'>;
       } catch (error) {
         if (GONE_DOCUMENT.test(String(error))) return undefined; // the action took the document away
@@ -107,4 +133,56 @@ export async function act(params: CommandParams<'act'>): Promise<ActResult> {
   } finally {
     load.cancel();
   }
+}
+
+async function elementBox(tabId: number, index: number): Promise<BoxResult> {
+  return JSON.parse(await callRuntime(tabId, 'box', index)) as BoxResult;
+}
+
+/**
+ * A click on a link to a restricted page (the web store, chrome://) is refused before it runs, so the
+ * tab never leaves the page: the extension could not act on the next one anyway.
+ */
+async function refuseRestrictedLink(tabId: number, index: number): Promise<BoxResult> {
+  const box = await elementBox(tabId, index);
+  if (box.code === 'ok' && box.href) assertAllowed(box.href);
+  return box;
+}
+
+/**
+ * Click, type and press_key through the debugger when the user switched trusted input on; undefined
+ * leaves the action to the runtime's synthetic events (the default, and for fields keystrokes cannot fill).
+ */
+async function trustedAct(
+  tabId: number,
+  action: CommandParams<'act'>['action'],
+  clickBox?: BoxResult,
+): Promise<ActionResult | undefined> {
+  if (action.action !== 'click' && action.action !== 'type' && action.action !== 'press_key') return undefined;
+  if (!(await trustedInputOn())) return undefined;
+  if (action.action === 'click') {
+    const box = clickBox ?? (await elementBox(tabId, action.index));
+    if (box.code !== 'ok') return box;
+    if (box.file) return undefined; // the runtime refuses file choosers with its own message
+    if (!(await clickAt(tabId, box.center, action.double ?? false))) return undefined;
+    return { code: 'ok', message: `Clicked [${action.index}] (trusted input).` };
+  }
+  const index = action.index;
+  if (index !== undefined) {
+    const focused = JSON.parse(await callRuntime(tabId, 'act', { action: 'focus', index })) as ActionResult;
+    if (focused.code !== 'ok') return focused;
+  }
+  if (action.action === 'press_key') {
+    const modifiers = action.modifiers ?? [];
+    if (!(await pressKey(tabId, action.key, modifiers))) return undefined;
+    return { code: 'ok', message: `Pressed ${[...modifiers, action.key].join('+')} (trusted input).` };
+  }
+  // Dates, colours, selects and the like are filled better by the runtime's value setter.
+  if ((await callRuntime(tabId, 'keystrokes', null)) !== 'true') return undefined;
+  const submit = action.submit ?? false;
+  if (!(await typeText(tabId, action.text, { clear: action.clear ?? false, submit }))) return undefined;
+  return {
+    code: 'ok',
+    message: `Typed "${action.text}" into [${index}]${submit ? ' and pressed Enter' : ''} (trusted input).`,
+  };
 }

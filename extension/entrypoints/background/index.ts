@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
-import { apiEnabled, deviceToken, relayUrl, sessionTabs } from '@/utils/storage';
+import { apiEnabled, deviceToken, relayUrl, sessionTabs, trustedInput } from '@/utils/storage';
 import { ALARM_NAME, RelayConnection } from './connection';
+import { detachAll, watchDebugger } from './input';
 import { updateSessionTabs } from './session-tabs';
 
 export default defineBackground(() => {
@@ -8,6 +9,11 @@ export default defineBackground(() => {
 
   // Listeners go on synchronously, so events that woke the worker are delivered.
   for (const item of [relayUrl, deviceToken, apiEnabled]) item.watch(() => void relay.sync());
+  watchDebugger();
+  // Switched off: no debugger stays attached to any tab.
+  trustedInput.watch((on) => {
+    if (!on) void detachAll();
+  });
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === ALARM_NAME) void relay.sync();
   });

@@ -17,18 +17,39 @@ export function screenshot(params: CommandParams<'screenshot'>): Promise<Command
   return next;
 }
 
+/** Captures that found another tab in front are retried this many times before failing. */
+const CAPTURE_ATTEMPTS = 2;
+
 async function capture(tabId: number): Promise<CommandResult<'screenshot'>> {
-  const tab = await sessionTab(tabId);
-  assertAllowed(tab.url ?? '');
-  if (!tab.active) await browser.tabs.update(tabId, { active: true });
-  const wait = lastCaptureAt + CAPTURE_INTERVAL_MS - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-  lastCaptureAt = Date.now();
-  const dataUrl = await browser.tabs.captureVisibleTab(tab.windowId, { format: 'png' });
-  // Check the captured tab is the session's: the user may have switched tabs meanwhile.
-  const [active] = await browser.tabs.query({ active: true, windowId: tab.windowId });
-  if (active?.id !== tabId) {
-    throw new CommandFailure('timeout', 'Another tab came to the front during the screenshot; retry.');
+  for (let attempt = 1; ; attempt++) {
+    const tab = await sessionTab(tabId);
+    assertAllowed(tab.url ?? '');
+    // captureVisibleTab shows whatever tab is in front of the window: bring the session's forward
+    // first (without focusing the window, which would take the user's keyboard).
+    if (!(await isFront(tabId, tab.windowId))) await browser.tabs.update(tabId, { active: true });
+    const wait = lastCaptureAt + CAPTURE_INTERVAL_MS - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (!(await isFront(tabId, tab.windowId))) {
+      if (attempt < CAPTURE_ATTEMPTS) continue;
+      throw notInFront();
+    }
+    lastCaptureAt = Date.now();
+    const dataUrl = await browser.tabs.captureVisibleTab(tab.windowId, { format: 'png' });
+    // The user may have switched tabs during the capture itself: then the image is another tab's.
+    if (await isFront(tabId, tab.windowId)) return { png: dataUrl.slice(dataUrl.indexOf(',') + 1) };
+    if (attempt >= CAPTURE_ATTEMPTS) throw notInFront();
   }
-  return { png: dataUrl.slice(dataUrl.indexOf(',') + 1) };
+}
+
+async function isFront(tabId: number, windowId: number): Promise<boolean> {
+  const [active] = await browser.tabs.query({ active: true, windowId });
+  return active?.id === tabId;
+}
+
+// No dedicated protocol code exists for this yet; `timeout` keeps it retriable (503 + Retry-After).
+function notInFront(): CommandFailure {
+  return new CommandFailure(
+    'timeout',
+    'The session tab could not be kept in front of its window for the screenshot (another tab was brought forward while capturing). Leave the session tab in front, or retry.',
+  );
 }

@@ -19,18 +19,34 @@ export async function tabState(tabId: number): Promise<TabState> {
   return { tabId, url: tab.url ?? '', title: tab.title ?? '' };
 }
 
-/** Runs a navigation and waits (bounded) for the new document to load. */
-async function loading(tabId: number, start: () => Promise<unknown>): Promise<TabState> {
+/**
+ * Runs a navigation and waits (bounded) for the new document to load. With `committed`, a tab that
+ * looks loaded only counts once the navigation committed: right after goBack/goForward resolve, the tab
+ * still shows the old page as complete.
+ */
+async function loading(tabId: number, start: () => Promise<unknown>, committed = false): Promise<TabState> {
   const load = watchLoad(tabId);
+  let commit = !committed;
+  const onCommitted = (d: { tabId: number; frameId: number }) => {
+    if (d.tabId === tabId && d.frameId === 0) commit = true;
+  };
+  browser.webNavigation.onCommitted.addListener(onCommitted);
   try {
     await start();
     // An event may have been missed while the worker was busy: a tab already loaded counts.
     void browser.tabs.get(tabId).then(
-      (tab) => tab.status === 'complete' && tab.url && tab.url !== 'about:blank' && !tab.pendingUrl && load.resolve(),
+      (tab) =>
+        commit &&
+        tab.status === 'complete' &&
+        tab.url &&
+        tab.url !== 'about:blank' &&
+        !tab.pendingUrl &&
+        load.resolve(),
       () => undefined,
     );
     await load.done;
   } finally {
+    browser.webNavigation.onCommitted.removeListener(onCommitted);
     load.cancel();
   }
   return tabState(tabId);
@@ -94,10 +110,10 @@ export async function navigate(params: CommandParams<'navigate'>): Promise<Comma
 
 export async function back(params: CommandParams<'back'>): Promise<CommandResult<'back'>> {
   await sessionTab(params.tabId);
-  return loading(params.tabId, () => browser.tabs.goBack(params.tabId));
+  return loading(params.tabId, () => browser.tabs.goBack(params.tabId), true);
 }
 
 export async function forward(params: CommandParams<'forward'>): Promise<CommandResult<'forward'>> {
   await sessionTab(params.tabId);
-  return loading(params.tabId, () => browser.tabs.goForward(params.tabId));
+  return loading(params.tabId, () => browser.tabs.goForward(params.tabId), true);
 }

@@ -7,6 +7,7 @@ import {
   deviceToken,
   relayUrl,
   sessionTabs,
+  trustedInput,
 } from '@/utils/storage';
 
 // The popup reflects storage (what the background worker publishes about the socket) and edits the
@@ -101,6 +102,16 @@ async function main(): Promise<void> {
   });
   // Enabled only now, so a click can never race the initial read from storage.
   toggle.disabled = false;
+
+  const trusted = byId<HTMLInputElement>('trusted-input');
+  trusted.checked = await trustedInput.getValue();
+  trustedInput.watch((on) => {
+    trusted.checked = on;
+  });
+  trusted.addEventListener('change', () => {
+    void trustedInput.setValue(trusted.checked);
+  });
+  trusted.disabled = false;
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();

@@ -41,6 +41,8 @@ export interface GatewayOptions {
   heartbeatMs?: number;
   graceMs?: number;
   reconnectWaitMs?: number;
+  /** How long a new socket may take to send its hello. */
+  helloTimeoutMs?: number;
 }
 
 /** The origins from TANDEM_EXTENSION_ORIGINS (comma-separated), or the pinned extension's. */
@@ -73,6 +75,7 @@ export class ExtensionGateway {
   private readonly heartbeatMs: number;
   private readonly graceMs: number;
   private readonly reconnectWaitMs: number;
+  private readonly helloTimeoutMs: number;
   private readonly sweeper: NodeJS.Timeout;
   private closed = false;
 
@@ -82,6 +85,7 @@ export class ExtensionGateway {
     this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
     this.graceMs = options.graceMs ?? GRACE_MS;
     this.reconnectWaitMs = options.reconnectWaitMs ?? RECONNECT_WAIT_MS;
+    this.helloTimeoutMs = options.helloTimeoutMs ?? HELLO_TIMEOUT_MS;
     this.sweeper = setInterval(() => this.dropSilent(), this.heartbeatMs).unref();
   }
 
@@ -126,6 +130,38 @@ export class ExtensionGateway {
 
   unbindSession(sessionId: string): void {
     this.tabs.unbind(sessionId);
+  }
+
+  /**
+   * Drops the device's socket without a close handshake, as a network failure would: its sessions are
+   * held for the grace period and the extension reconnects by itself. For operators and tests.
+   * Returns whether a socket was open.
+   */
+  dropConnection(deviceId: string): boolean {
+    const live = this.devices.get(deviceId)?.connection;
+    if (!live || live.closed) return false;
+    live.ws.terminate();
+    return true;
+  }
+
+  /**
+   * A revoked device token (sign-out, or revoked in the console): closes its socket with `badToken` so the
+   * extension asks the user to sign in again, forgets its presence and ends its sessions at once.
+   */
+  revokeDevice(deviceId: string): void {
+    const state = this.devices.get(deviceId);
+    this.devices.delete(deviceId);
+    this.presence.forget(deviceId);
+    if (state) {
+      clearTimeout(state.graceTimer);
+      for (const wake of state.waiters.splice(0)) wake();
+      const live = state.connection;
+      if (live && !live.closed) {
+        live.failAll();
+        live.ws.close(CLOSE_CODES.badToken, 'the device token was revoked: sign in again');
+      }
+    }
+    for (const tab of this.tabs.onDevice(deviceId)) this.tabs.end(tab.sessionId, 'extension_disconnected');
   }
 
   /** Closes every socket (relay shutdown). Sessions end with the session manager. */
@@ -193,7 +229,7 @@ export class ExtensionGateway {
 
   /** The first message must be a valid hello with a live token and our protocol version. */
   private handshake(ws: WebSocket): void {
-    const timer = setTimeout(() => ws.close(CLOSE_CODES.helloTimeout, 'no hello'), HELLO_TIMEOUT_MS);
+    const timer = setTimeout(() => ws.close(CLOSE_CODES.helloTimeout, 'no hello'), this.helloTimeoutMs);
     ws.once('message', (data) => {
       clearTimeout(timer);
       const hello = Hello.safeParse(parseJson(data));

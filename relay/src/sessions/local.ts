@@ -1,15 +1,23 @@
 import type { CreateSessionRequest } from '@tandem/shared';
 import { resolveProfile } from '../agent/session-agent';
 import { ExtensionDriver } from '../browser/extension-driver';
-import { checkUrl } from '../browser/url-policy';
+import { checkUrl, restrictedPageMessage } from '../browser/url-policy';
+import { ExtensionCommandError } from '../gateway/errors';
 import type { ExtensionGateway } from '../gateway/gateway';
 import type { Services } from '../services';
 import type { Session } from './session';
 
 type OpenRequest = Pick<CreateSessionRequest, 'url' | 'agent_id' | 'mode' | 'use_proxy'>;
 
-/** http(s) only; loopback and private hosts are fine, since the browser is the user's own. */
-const checkLocalUrl = (url: string) => checkUrl(url, { allowPrivateNetwork: true });
+/**
+ * http(s) only; loopback and private hosts are fine, since the browser is the user's own. Browser and
+ * extension pages get the extension's `restricted_page` answer rather than the generic scheme message.
+ */
+async function checkLocalUrl(url: string): Promise<URL> {
+  const restricted = restrictedPageMessage(url);
+  if (restricted) throw new ExtensionCommandError({ code: 'restricted_page', message: restricted });
+  return checkUrl(url, { allowPrivateNetwork: true });
+}
 
 /**
  * Creates a local session (`local: true`): a new tab in the account's connected, API-enabled browser,

@@ -56,9 +56,10 @@ export function extensionRoutes(services: Services): Router {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
     if (!token) throw new Unauthorized('Send the device token as Authorization: Bearer <token>.');
     const device = store.devices.resolve(token);
-    const response: RevokeDeviceResponse = {
-      revoked: device ? store.devices.revoke(device.accountId, device.id) : false,
-    };
+    const revoked = device ? store.devices.revoke(device.accountId, device.id) : false;
+    // A revoked token must not keep a live socket: close it and end the device's sessions.
+    if (device && revoked) services.gateway.revokeDevice(device.id);
+    const response: RevokeDeviceResponse = { revoked };
     res.json(response);
   });
 
