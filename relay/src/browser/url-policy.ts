@@ -52,36 +52,3 @@ export async function checkUrl(raw: string, options: { allowPrivateNetwork: bool
   }
   return url;
 }
-
-/** Schemes of pages that belong to the browser or to extensions (Chrome lets no extension act there). */
-const BROWSER_SCHEMES = new Set([
-  'chrome:',
-  'chrome-untrusted:',
-  'chrome-search:',
-  'devtools:',
-  'edge:',
-  'about:',
-  'view-source:',
-  'chrome-extension:',
-  'moz-extension:',
-]);
-
-/**
- * In local mode, why the user's browser would refuse this URL to the extension (same wording as the
- * extension's `restricted_page`), or undefined. Web store URLs are http(s) and left to the extension,
- * which refuses them by host before loading.
- */
-export function restrictedPageMessage(raw: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return undefined;
-  }
-  if (!BROWSER_SCHEMES.has(url.protocol)) return undefined;
-  const reason =
-    url.protocol === 'chrome-extension:' || url.protocol === 'moz-extension:'
-      ? "other extensions' pages are off limits to extensions"
-      : `${url.protocol}// pages belong to the browser and extensions cannot act on them`;
-  return `${raw} is a restricted page: ${reason}. Open an ordinary http(s) page instead.`;
-}

@@ -1,7 +1,7 @@
-import type { CreateSessionRequest } from '@tandem/shared';
+import { type CreateSessionRequest, restrictedPageMessage } from '@tandem/shared';
 import { resolveProfile } from '../agent/session-agent';
 import { ExtensionDriver } from '../browser/extension-driver';
-import { checkUrl, restrictedPageMessage } from '../browser/url-policy';
+import { checkUrl } from '../browser/url-policy';
 import { ExtensionCommandError } from '../gateway/errors';
 import type { ExtensionGateway } from '../gateway/gateway';
 import type { Services } from '../services';

@@ -2,4 +2,5 @@ export * from './dom';
 export * from './errors';
 export { EXTENSION_ID, EXTENSION_PUBLIC_KEY } from './identity';
 export * from './messages';
+export * from './restricted';
 export * from './tabs';
