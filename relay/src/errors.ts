@@ -56,7 +56,8 @@ export class SessionGone extends NotFound {
       | 'expired'
       | 'closed_in_browser'
       | 'browser_crashed'
-      | 'extension_disconnected',
+      | 'extension_disconnected'
+      | 'device_revoked',
   ) {
     const why = {
       unknown: 'does not exist',
@@ -66,6 +67,8 @@ export class SessionGone extends NotFound {
       browser_crashed: 'ended because its browser stopped unexpectedly',
       extension_disconnected:
         'ended because the browser extension stayed disconnected longer than the grace period (check that the browser is running and API Enabled is on)',
+      device_revoked:
+        "ended because its browser extension's device token was revoked (sign the extension in again from its popup)",
     }[reason];
     super(`Session ${sessionId} ${why}. Create a new session (POST /v1/web/session) and use its session_id.`);
   }

@@ -368,6 +368,9 @@ describe('local sessions over the gateway', () => {
     expect(await fake.closeInfo).toEqual({ code: 4001, reason: 'the device token was revoked: sign in again' });
     expect(gateway.presence.forAccount(accountId).map((d) => d.deviceId)).not.toContain(deviceId);
     await expect.poll(() => relay.services.sessions.list(accountId)).not.toContain(session.id);
+    const after = await relay.api('GET', `/v1/web/screenshot/${session.id}`);
+    expect(after.status).toBe(404);
+    expect(after.body.message).toMatch(/device token was revoked \(sign the extension in again/);
     await expect(gateway.request(deviceId, 'tab.info', { tabId: 7 }, 1_000)).rejects.toMatchObject({
       code: 'disconnected',
     });

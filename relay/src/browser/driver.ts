@@ -69,4 +69,4 @@ export interface BrowserDriver {
   onGone(listener: (reason: GoneReason) => void): void;
 }
 
-export type GoneReason = 'browser_crashed' | 'closed_in_browser' | 'extension_disconnected';
+export type GoneReason = 'browser_crashed' | 'closed_in_browser' | 'extension_disconnected' | 'device_revoked';

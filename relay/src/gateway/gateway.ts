@@ -161,7 +161,7 @@ export class ExtensionGateway {
         live.ws.close(CLOSE_CODES.badToken, 'the device token was revoked: sign in again');
       }
     }
-    for (const tab of this.tabs.onDevice(deviceId)) this.tabs.end(tab.sessionId, 'extension_disconnected');
+    for (const tab of this.tabs.onDevice(deviceId)) this.tabs.end(tab.sessionId, 'device_revoked');
   }
 
   /** Closes every socket (relay shutdown). Sessions end with the session manager. */
