@@ -1,10 +1,19 @@
 /** `npm run bench`: every benchmark in turn; tables on stdout, figures in bench/results.json. */
-import { benchAgent } from './agent';
-import { benchLocal } from './local';
-import { benchPageRuntime } from './page-runtime';
-import { benchPlanner } from './planner';
-import { benchRetrieve } from './retrieve';
-import { benchSessions } from './sessions';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+// The relay injects the generated page runtime bundle, which is gitignored and may be stale or missing:
+// rebuild it first. The benchmarks are imported only afterwards, since importing them loads the bundle.
+execFileSync(process.execPath, [fileURLToPath(new URL('../shared/scripts/build-page-runtime.mjs', import.meta.url))], {
+  stdio: 'inherit',
+});
+
+const { benchAgent } = await import('./agent');
+const { benchLocal } = await import('./local');
+const { benchPageRuntime } = await import('./page-runtime');
+const { benchPlanner } = await import('./planner');
+const { benchRetrieve } = await import('./retrieve');
+const { benchSessions } = await import('./sessions');
 
 const benches: Record<string, () => Promise<void>> = {
   sessions: benchSessions,

@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BrowserHost } from '../src/browser/browser-host';
 import { PlaywrightDriver } from '../src/browser/playwright-driver';
+import { SETTLE_NETWORK_MS } from '../src/browser/settle';
 
 const logger = pino({ level: 'silent' });
 let host: BrowserHost;
@@ -55,11 +56,80 @@ describe('PlaywrightDriver actions', () => {
   it('types with trusted keystrokes and submits', async () => {
     const driver = await open('/events.html');
     const index = await indexOf(driver, 'Search');
-    const result = await act(driver, { action: 'type', index, text: 'shoes', clear: true, submit: false });
-    expect(result.code).toBe('ok');
+    const result = await act(driver, { action: 'type', index, text: 'shoes', clear: true, submit: true });
+    expect(result).toMatchObject({ code: 'ok', message: `Typed "shoes" into [${index}] and pressed Enter.` });
     const snap = await driver.snapshot();
     expect(snap.elements.find((e) => e.index === index)?.attributes.value).toBe('shoes');
     expect(snap.text).toContain('trusted keys: shoes');
+    expect(snap.text).toContain('submitted: shoes');
+  });
+
+  it('never echoes a typed password', async () => {
+    const driver = await open('/login.html');
+    const result = await act(driver, {
+      action: 'type',
+      index: await indexOf(driver, 'Password'),
+      text: 'correct-horse',
+      clear: true,
+      submit: false,
+    });
+    expect(result).toMatchObject({ code: 'ok', message: 'Typed 13 characters into the password field.' });
+    expect(JSON.stringify(result)).not.toContain('correct-horse');
+    const email = await act(driver, {
+      action: 'type',
+      index: await indexOf(driver, 'Email address'),
+      text: 'ada@example.com',
+      clear: true,
+      submit: true,
+    });
+    expect(email.message).toContain('ada@example.com');
+    expect(await text(driver)).toContain('Signed in as ada@example.com');
+  });
+
+  it('types into a contenteditable editor with trusted keystrokes', async () => {
+    const driver = await open('/visibility.html');
+    const index = await indexOf(driver, 'Editable note');
+    const result = await act(driver, { action: 'type', index, text: 'Hello', clear: true, submit: false });
+    expect(result.message).toBe(`Typed "Hello" into [${index}].`);
+    const after = await text(driver);
+    expect(after).toContain('editor keys: trusted');
+    expect(after).not.toContain('synthetic');
+    expect((await driver.snapshot()).elements.find((e) => e.index === index)?.text).toBe('Hello');
+  });
+
+  it('presses arrow keys and modifier combinations with the trusted keyboard', async () => {
+    const driver = await open('/events.html');
+    await act(driver, { action: 'press_key', key: 'ArrowDown', modifiers: ['Control', 'Shift'] });
+    expect(await text(driver)).toContain('last key: trusted ctrl+shift+ArrowDown');
+    const search = await indexOf(driver, 'Search');
+    const result = await act(driver, { action: 'press_key', key: 'ArrowLeft', modifiers: [], index: search });
+    expect(result.message).toBe('Pressed ArrowLeft.');
+    expect(await text(driver)).toContain('last key: trusted ArrowLeft');
+  });
+
+  it('hovers with the trusted mouse', async () => {
+    const driver = await open('/events.html');
+    const result = await act(driver, { action: 'hover', index: await indexOf(driver, 'Hover for help') });
+    expect(result.code).toBe('ok');
+    expect(await text(driver)).toContain('trusted hover');
+  });
+
+  it('returns within the settle bound when an action starts a request that never ends', async () => {
+    const driver = await open('/events.html');
+    const index = await indexOf(driver, 'Start a request that never ends');
+    const started = performance.now();
+    const result = await act(driver, { action: 'click', index, double: false });
+    const elapsed = performance.now() - started;
+    expect(result.code).toBe('ok');
+    // Generous: the bound plus room for a slow machine, far below the request's "never".
+    expect(elapsed).toBeLessThan(SETTLE_NETWORK_MS + 10_000);
+    expect(site.requests).toContain('GET /hang');
+    expect(await text(driver)).toContain('request started');
+    // The hung request is not this action's: the next one settles on its own requests, not the bound.
+    const next = performance.now();
+    await act(driver, { action: 'click', index: await indexOf(driver, 'Check input'), double: false });
+    expect(performance.now() - next).toBeLessThan(SETTLE_NETWORK_MS);
+    expect(await text(driver)).toContain('trusted click');
   });
 
   it('types into a React-style controlled input so its state updates, replacing what was there', async () => {
@@ -159,6 +229,57 @@ describe('PlaywrightDriver page events', () => {
     const tabs = await driver.tabs();
     expect(tabs).toHaveLength(2);
     expect(tabs.find((t) => t.active)?.url).toBe(`${site.url}/popup-target.html?via=button`);
+  });
+
+  it('follows a target=_blank link into its new tab', async () => {
+    const driver = await open('/popup.html');
+    const result = await act(driver, {
+      action: 'click',
+      index: await indexOf(driver, 'Open the docs in a new tab'),
+      double: false,
+    });
+    expect(result.events.map((e) => e.kind)).toEqual(['popup']);
+    expect(driver.url()).toBe(`${site.url}/popup-target.html?via=link`);
+    expect((await driver.snapshot()).title).toBe('Live chat');
+  });
+
+  it('goes back to the opener when a tab closes itself', async () => {
+    const driver = await open('/popup.html');
+    await act(driver, { action: 'click', index: await indexOf(driver, 'Open live chat'), double: false });
+    expect(driver.url()).toBe(`${site.url}/popup-target.html?via=button`);
+    const result = await act(driver, { action: 'click', index: await indexOf(driver, 'Close chat'), double: false });
+    expect(result.code).not.toBe('error');
+    // The close may land after act returned; the next action reports it either way.
+    const events = [...result.events];
+    if (!events.some((e) => e.kind === 'tab_closed')) {
+      await expect.poll(async () => (await driver.tabs()).length).toBe(1);
+      events.push(...(await act(driver, { action: 'scroll', direction: 'down', amount: 1 })).events);
+    }
+    expect(events.map((e) => e.kind)).toContain('tab_closed');
+    expect(driver.url()).toBe(`${site.url}/popup.html`);
+    expect(await driver.tabs()).toEqual([
+      { index: 0, url: `${site.url}/popup.html`, title: 'Popup opener', active: true },
+    ]);
+    expect((await driver.snapshot()).text).toContain('Help center');
+  });
+
+  it('switches between tabs by their number in the tabs list', async () => {
+    const driver = await open('/popup.html');
+    await act(driver, { action: 'click', index: await indexOf(driver, 'Open the docs in a new tab'), double: false });
+    expect((await driver.tabs()).map((t) => t.active)).toEqual([false, true]);
+    const back = await act(driver, { action: 'switch_tab', tab: 0 });
+    expect(back).toMatchObject({ code: 'navigation', url: `${site.url}/popup.html` });
+    expect(back.message).toContain('"Popup opener"');
+    expect(driver.url()).toBe(`${site.url}/popup.html`);
+    expect((await driver.tabs()).map((t) => t.active)).toEqual([true, false]);
+    // Indices of the other tab's snapshot mean nothing here: the driver asks the runtime again.
+    const open1 = await act(driver, { action: 'click', index: await indexOf(driver, 'Open live chat'), double: false });
+    expect(open1.events.map((e) => e.kind)).toContain('popup');
+    expect((await act(driver, { action: 'switch_tab', tab: 1 })).url).toBe(`${site.url}/popup-target.html?via=link`);
+    const missing = await act(driver, { action: 'switch_tab', tab: 7 });
+    expect(missing.code).toBe('invalid_target');
+    expect(missing.message).toContain(`[0] ${site.url}/popup.html`);
+    expect(driver.url()).toBe(`${site.url}/popup-target.html?via=link`);
   });
 
   it('refuses downloads and file choosers with a clear event', async () => {

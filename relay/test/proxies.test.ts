@@ -37,8 +37,31 @@ describe('use_proxy', () => {
     await relay.api('DELETE', `/v1/web/session/${id}`);
   });
 
+  it('runs a browse call through the proxy, every page the agent opens included', async () => {
+    const res = await relay.api('POST', '/v1/web/browse', {
+      body: { url: `${shop}/form.html?via=browse`, cmd: `open ${shop}/search.html?via=browse`, use_proxy: true },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.status, String(res.body.message)).toBe('DONE');
+    expect(res.body.url).toBe(`${shop}/search.html?via=browse`);
+    const id = res.body.session_id as string;
+    // Chromium asks without credentials first and answers the proxy's 407 challenge: count the authenticated tries.
+    const seen = proxies
+      .flatMap((p) => p.seen)
+      .filter((r) => r.username && r.target.startsWith(`${shop}/`) && r.target.includes('via=browse'));
+    // The start page and the page the planner opened, both through a proxy as this session.
+    expect(seen.map((r) => r.target).sort()).toEqual([
+      `${shop}/form.html?via=browse`,
+      `${shop}/search.html?via=browse`,
+    ]);
+    for (const request of seen) expect(request.username).toBe(`customer-${id.replaceAll('_', '')}`);
+    await relay.api('DELETE', `/v1/web/session/${id}`);
+  });
+
   it('applies the proxy to that session only', async () => {
-    const proxied = await relay.api('POST', '/v1/web/session', { body: { url: `${shop}/?via=proxy`, use_proxy: true } });
+    const proxied = await relay.api('POST', '/v1/web/session', {
+      body: { url: `${shop}/?via=proxy`, use_proxy: true },
+    });
     expect(proxied.status).toBe(200);
     const direct = await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/form.html?via=direct` } });
     expect(direct.status).toBe(200);

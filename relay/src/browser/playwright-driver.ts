@@ -62,7 +62,8 @@ export class PlaywrightDriver implements BrowserDriver {
     first: Page,
     private readonly options: PlaywrightDriverOptions,
   ) {
-    this.events = new PageEvents(context, first);
+    // Indices belong to one document: a different tab makes the last snapshot's elements meaningless.
+    this.events = new PageEvents(context, first, () => this.lastElements.clear());
     this.settler = new SettleTracker(context);
     context.on('close', () => {
       if (this.closing) return;
@@ -224,6 +225,8 @@ export class PlaywrightDriver implements BrowserDriver {
         return this.type(action);
       case 'press_key':
         return this.pressKey(action);
+      case 'switch_tab':
+        return this.switchTab(action);
       default:
         // select_option, check, scroll, focus: the runtime does these as well as a person would.
         return runtimeAct(this.page, action);
@@ -258,9 +261,35 @@ export class PlaywrightDriver implements BrowserDriver {
     }
     await keyboard.type(action.text);
     if (action.submit) await keyboard.press('Enter');
+    const submitted = action.submit ? ' and pressed Enter' : '';
+    // As the runtime does: a password never goes back into the model's context or the logs.
+    if (this.isPassword(action.index)) {
+      return { code: 'ok', message: `Typed ${action.text.length} characters into the password field${submitted}.` };
+    }
+    return { code: 'ok', message: `Typed "${action.text}" into [${action.index}]${submitted}.` };
+  }
+
+  private isPassword(index: number): boolean {
+    const element = this.lastElements.get(index);
+    return element?.tag === 'input' && element.attributes.type?.toLowerCase() === 'password';
+  }
+
+  /** Makes tab `action.tab` (its number in tabs()) the session's page. */
+  private async switchTab(action: ActionOf<'switch_tab'>): Promise<ActionResult> {
+    const tabs = await this.events.tabs();
+    if (!this.events.switchTo(action.tab)) {
+      const list = tabs.map((t) => `[${t.index}] ${t.url}`).join(', ');
+      return { code: 'invalid_target', message: `There is no tab [${action.tab}]; the open tabs are ${list}.` };
+    }
+    // A background tab may not render or run timers at full speed; the one the agent works in is in front.
+    await this.page.bringToFront();
+    const url = this.url();
+    const title = await this.page.title().catch(() => '');
+    // `navigation`: the page the agent sees changed, so the rest of the step's actions must not run on it.
     return {
-      code: 'ok',
-      message: `Typed "${action.text}" into [${action.index}]${action.submit ? ' and pressed Enter' : ''}.`,
+      code: 'navigation',
+      url,
+      message: `Switched to tab [${action.tab}]${title ? ` "${title}"` : ''} at ${url}; take a new snapshot.`,
     };
   }
 
@@ -290,7 +319,7 @@ export class PlaywrightDriver implements BrowserDriver {
   private takesKeystrokes(index: number): boolean {
     const element = this.lastElements.get(index);
     if (!element) return false;
-    if (element.tag === 'textarea' || element.attributes.contenteditable !== undefined) return true;
+    if (element.tag === 'textarea' || element.editable === true) return true;
     return element.tag === 'input' && KEYSTROKE_INPUTS.has(element.attributes.type ?? 'text');
   }
 

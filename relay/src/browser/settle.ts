@@ -5,59 +5,85 @@ export const SETTLE_NETWORK_MS = 3_000;
 /** After DOMContentLoaded of a new document, how long to wait for `load` before going on anyway. */
 export const LOAD_GRACE_MS = 5_000;
 
+/** Where a session stood before an action: navigations and requests started so far. */
+export interface SettleMark {
+  navigations: number;
+  requests: number;
+}
+
 /**
  * Tracks what a session's pages are doing so an action can wait until its effects are done:
- * documents loading and requests in flight. Long-lived requests (event streams, websockets) do not count.
+ * documents loading and the requests it started. Long-lived requests (event streams, websockets) do
+ * not count, nor do requests started before the action: a request that never ends (long polling, a
+ * hung API) would otherwise cost every later action the whole settle time.
  */
 export class SettleTracker {
-  private readonly inflight = new Set<Request>();
+  /** Requests in flight, with the sequence number of their start. */
+  private readonly inflight = new Map<Request, number>();
   private navigations = 0;
-  private idleWaiters: (() => void)[] = [];
+  private requests = 0;
+  private idleWaiters: { after: number; resolve: () => void }[] = [];
 
   constructor(context: BrowserContext) {
     context.on('request', (request) => {
       if (request.isNavigationRequest() && isTopLevel(request)) this.navigations++;
       if (request.resourceType() === 'eventsource' || request.resourceType() === 'websocket') return;
-      this.inflight.add(request);
+      this.inflight.set(request, ++this.requests);
     });
     const done = (request: Request) => {
-      if (this.inflight.delete(request) && this.inflight.size === 0) {
-        for (const resolve of this.idleWaiters.splice(0)) resolve();
-      }
+      if (!this.inflight.delete(request)) return;
+      this.idleWaiters = this.idleWaiters.filter((waiter) => {
+        if (this.busySince(waiter.after)) return true;
+        waiter.resolve();
+        return false;
+      });
     };
     context.on('requestfinished', done);
     context.on('requestfailed', done);
   }
 
-  /** A mark to compare against after an action: did it start a navigation? */
-  mark(): number {
-    return this.navigations;
+  /** A mark to compare against after an action: did it start a navigation, which requests are its own? */
+  mark(): SettleMark {
+    return { navigations: this.navigations, requests: this.requests };
   }
 
   /**
    * Waits until the page is quiet after an action: one rendering frame for handlers to run, the new
    * document if one started loading, then no requests in flight (each bounded).
    */
-  async settle(page: Page, mark: number, navigationTimeoutMs: number): Promise<{ navigated: boolean }> {
+  async settle(page: Page, mark: SettleMark, navigationTimeoutMs: number): Promise<{ navigated: boolean }> {
     await nextFrame(page);
-    const navigated = this.navigations !== mark;
+    const navigated = this.navigations !== mark.navigations;
     if (navigated) {
       await page.waitForLoadState('domcontentloaded', { timeout: navigationTimeoutMs }).catch(() => undefined);
       await page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => undefined);
     }
-    await this.networkIdle(SETTLE_NETWORK_MS);
+    await this.networkIdle(mark.requests, SETTLE_NETWORK_MS);
     if (navigated) await nextFrame(page);
     return { navigated };
   }
 
-  private networkIdle(timeoutMs: number): Promise<void> {
-    if (this.inflight.size === 0) return Promise.resolve();
+  /** Whether a request started after sequence number `after` is still in flight. */
+  private busySince(after: number): boolean {
+    for (const started of this.inflight.values()) if (started > after) return true;
+    return false;
+  }
+
+  private networkIdle(after: number, timeoutMs: number): Promise<void> {
+    if (!this.busySince(after)) return Promise.resolve();
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, timeoutMs);
-      this.idleWaiters.push(() => {
-        clearTimeout(timer);
+      const waiter = {
+        after,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        this.idleWaiters = this.idleWaiters.filter((w) => w !== waiter);
         resolve();
-      });
+      }, timeoutMs);
+      this.idleWaiters.push(waiter);
     });
   }
 }

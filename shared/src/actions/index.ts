@@ -5,6 +5,7 @@ import { check, formActions, selectOption, type } from './forms';
 import { focus, keyboardActions, pressKey } from './keyboard';
 import { goBack, goForward, navigate, navigationActions } from './navigation';
 import { click, hover, pointerActions, scroll } from './pointer';
+import { switchTab, tabActions } from './tabs';
 
 export { type ActionDefinition, type ActionExecutor, ElementIndex } from './define';
 export { KeyModifier, NamedKey } from './keyboard';
@@ -13,10 +14,17 @@ export { ActionResult, ActionResultCode } from './results';
 
 /**
  * Every action the agent can emit, in the order the planner lists them. Executors: element actions
- * run in the page runtime; navigate, go_back, go_forward and wait run in the driver (wait may be
+ * run in the page runtime; navigate, go_back, go_forward, switch_tab and wait run in the driver (wait may be
  * delegated to the runtime); done and ask_user end or pause the step loop.
  */
-export const ACTIONS = [...navigationActions, ...pointerActions, ...formActions, ...keyboardActions, ...flowActions];
+export const ACTIONS = [
+  ...navigationActions,
+  ...tabActions,
+  ...pointerActions,
+  ...formActions,
+  ...keyboardActions,
+  ...flowActions,
+];
 
 /** One action the agent emits, discriminated by `action`. */
 export const Action = z
@@ -24,6 +32,7 @@ export const Action = z
     navigate.schema,
     goBack.schema,
     goForward.schema,
+    switchTab.schema,
     click.schema,
     hover.schema,
     scroll.schema,

@@ -3,7 +3,7 @@
  * `tagName` or `childNodes` are read directly: pages rarely redefine them, and capturing every
  * accessor would double the runtime's size.
  */
-import { uncurry } from './intrinsics';
+import { PromiseCtor, uncurry } from './intrinsics';
 
 function setterOf<T>(proto: T, prop: string): (self: T, value: unknown) => void {
   const desc = Object.getOwnPropertyDescriptor(proto, prop);
@@ -19,7 +19,7 @@ export const getComputedStyleOf = (el: Element): CSSStyleDeclaration => computed
 // `as unknown`: with Node types also loaded (tests), setTimeout is typed as returning a Timeout.
 export const setTimeoutFn = uncurry(win.setTimeout) as unknown as (self: Window, fn: () => void, ms: number) => number;
 export const sleep = (ms: number): Promise<void> =>
-  new Promise<void>((resolve) => {
+  new PromiseCtor<void>((resolve) => {
     setTimeoutFn(win, resolve, ms);
   });
 export const winScrollBy = uncurry(win.scrollBy) as (self: Window, options: ScrollToOptions) => void;
@@ -35,6 +35,7 @@ const nativeCheckVisibility = (E as Element & { checkVisibility?: (options?: obj
 export const checkVisibility = nativeCheckVisibility ? uncurry(nativeCheckVisibility) : null;
 export const elScrollIntoView = uncurry(E.scrollIntoView) as (self: Element, options: ScrollIntoViewOptions) => void;
 export const elScrollBy = uncurry(E.scrollBy) as (self: Element, options: ScrollToOptions) => void;
+export const elQuery = uncurry(E.querySelector) as (self: Element, selector: string) => Element | null;
 export const elQueryAll = uncurry(E.querySelectorAll) as (self: Element, selector: string) => NodeListOf<Element>;
 export const docQueryAll = uncurry(Document.prototype.querySelectorAll) as (
   self: Document,
@@ -47,11 +48,19 @@ export const shadowElementFromPoint = uncurry(ShadowRoot.prototype.elementFromPo
 export const slotAssignedNodes = uncurry(HTMLSlotElement.prototype.assignedNodes);
 export const docExecCommand = uncurry(Document.prototype.execCommand);
 export const docHasFocus = uncurry(Document.prototype.hasFocus);
+export const docGetById = uncurry(Document.prototype.getElementById);
+/** getElementById of a shadow root (DocumentFragment.prototype holds it). */
+export const fragmentGetById = uncurry(DocumentFragment.prototype.getElementById);
+export const docGetSelection = uncurry(Document.prototype.getSelection);
+export const selectAllChildren = uncurry(Selection.prototype.selectAllChildren);
+export const selectionCollapseToEnd = uncurry(Selection.prototype.collapseToEnd);
 
 const H = HTMLElement.prototype;
 export const htmlFocus = uncurry(H.focus) as (self: HTMLElement, options?: FocusOptions) => void;
 export const htmlBlur = uncurry(H.blur);
 export const htmlClick = uncurry(H.click);
+export const inputSelect = uncurry(HTMLInputElement.prototype.select);
+export const textAreaSelect = uncurry(HTMLTextAreaElement.prototype.select);
 export const formRequestSubmit = uncurry(HTMLFormElement.prototype.requestSubmit);
 export const dialogClose = uncurry(HTMLDialogElement.prototype.close);
 
@@ -76,6 +85,42 @@ export const setTextAreaValue = setterOf(HTMLTextAreaElement.prototype, 'value')
 export const setSelectValue = setterOf(HTMLSelectElement.prototype, 'value');
 export const setOptionSelected = setterOf(HTMLOptionElement.prototype, 'selected');
 export const setInputChecked = setterOf(HTMLInputElement.prototype, 'checked');
+
+// URL building for form submissions: a page may replace URL, URLSearchParams or FormData. Injected late
+// (after such a page ran), the runtime still loads: what it could not capture throws when used, and a
+// submission's URL is then reported as unknown.
+function protoOf<T>(ctor: { prototype?: T } | undefined): T {
+  return (ctor?.prototype ?? {}) as T;
+}
+function accessorOf<T, V>(proto: T, prop: string, kind: 'get' | 'set'): (self: T, value?: V) => V {
+  const fn = Object.getOwnPropertyDescriptor(proto, prop)?.[kind];
+  if (!fn) {
+    return () => {
+      throw new Error(`${prop} was replaced before the runtime loaded`);
+    };
+  }
+  return uncurry(fn) as (self: T, value?: V) => V;
+}
+/** An own method of `proto`, or one that throws when the page replaced its constructor before we loaded. */
+function methodOf<T, K extends keyof T>(proto: T, name: K): T[K] {
+  if (Object.hasOwn(proto as object, name)) return proto[name];
+  return (() => {
+    throw new Error(`${String(name)} was replaced before the runtime loaded`);
+  }) as T[K];
+}
+export const URLCtor = URL;
+const URLProto = protoOf<URL>(URL);
+export const setUrlSearch = accessorOf<URL, string>(URLProto, 'search', 'set');
+export const urlHref = accessorOf<URL, string>(URLProto, 'href', 'get');
+export const URLSearchParamsCtor = URLSearchParams;
+const ParamsProto = protoOf<URLSearchParams>(URLSearchParams);
+export const searchParamsAppend = uncurry(methodOf(ParamsProto, 'append'));
+export const searchParamsToString = uncurry(methodOf(ParamsProto, 'toString'));
+export const FormDataCtor = FormData;
+export const formDataForEach = uncurry(methodOf(protoOf<FormData>(FormData), 'forEach')) as (
+  self: FormData,
+  fn: (value: FormDataEntryValue, key: string) => void,
+) => void;
 
 export const EventCtor = Event;
 export const MouseEventCtor = MouseEvent;

@@ -1,5 +1,5 @@
 import { getAttr, getComputedStyleOf, getRect, hasAttr } from './dom-intrinsics';
-import { strLower } from './intrinsics';
+import { strLower, toNumber } from './intrinsics';
 import { hidesSubtree } from './visibility';
 
 /** ARIA roles that take input; an element with one is interactive whatever its tag. */
@@ -81,7 +81,7 @@ function roleOrHandler(el: Element, style: CSSStyleDeclaration, parentCursor: st
   const role = roleOf(el);
   if (role && isWidgetRole(role)) return 'control';
   const tabindex = getAttr(el, 'tabindex');
-  if (tabindex !== null && tabindex !== '-1' && Number(tabindex) >= 0) return 'control';
+  if (tabindex !== null && tabindex !== '-1' && toNumber(tabindex) >= 0) return 'control';
   if (hasAttr(el, 'onclick') || typeof (el as HTMLElement).onclick === 'function') return 'control';
   if (style.cursor === 'pointer' && parentCursor !== 'pointer') return 'control';
   return null;

@@ -1,5 +1,5 @@
 import { getComputedStyleOf, getRect } from './dom-intrinsics';
-import { mathMax, mathMin } from './intrinsics';
+import { mathMax, mathMin, parseFloatNumber } from './intrinsics';
 
 /** A rectangle in CSS pixels. */
 export interface Box {
@@ -49,8 +49,8 @@ export function childFrameContext(iframe: HTMLIFrameElement, parent: FrameContex
   if (!win || !doc) return null;
   const rect = getRect(iframe);
   const style = getComputedStyleOf(iframe);
-  const left = rect.left + iframe.clientLeft + (Number.parseFloat(style.paddingLeft) || 0);
-  const top = rect.top + iframe.clientTop + (Number.parseFloat(style.paddingTop) || 0);
+  const left = rect.left + iframe.clientLeft + (parseFloatNumber(style.paddingLeft) || 0);
+  const top = rect.top + iframe.clientTop + (parseFloatNumber(style.paddingTop) || 0);
   const offsetX = parent.offsetX + left;
   const offsetY = parent.offsetY + top;
   const own = { x: offsetX, y: offsetY, width: win.innerWidth, height: win.innerHeight };

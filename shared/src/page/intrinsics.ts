@@ -32,6 +32,10 @@ export const mathRound = Math.round;
 export const mathFloor = Math.floor;
 export const mathAbs = Math.abs;
 export const isFiniteNumber = Number.isFinite;
+/** `Number(x)` and `Number.parseFloat`, captured: a page may replace `window.Number`. */
+export const toNumber = Number;
+export const parseFloatNumber = Number.parseFloat;
+export const ErrorCtor = Error;
 export const dateNow = Date.now;
 export const defineProperty = Object.defineProperty;
 export const freeze = Object.freeze;

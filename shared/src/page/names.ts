@@ -1,4 +1,4 @@
-import { getAttr, getRootNode } from './dom-intrinsics';
+import { docGetById, fragmentGetById, getAttr, getRootNode } from './dom-intrinsics';
 import { capText, collapseWhitespace, LABEL_CAP } from './text';
 
 function textOfIds(el: Element, ids: string): string {
@@ -7,7 +7,8 @@ function textOfIds(el: Element, ids: string): string {
   let id = '';
   const flush = () => {
     if (!id) return;
-    const target = root.getElementById?.(id) ?? el.ownerDocument.getElementById(id);
+    const target =
+      (root.nodeType === 11 ? fragmentGetById(root as ShadowRoot, id) : null) ?? docGetById(el.ownerDocument, id);
     if (target) out += ` ${target.textContent ?? ''}`;
     id = '';
   };

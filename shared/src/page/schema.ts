@@ -62,6 +62,10 @@ export const SnapshotElement = z
       .object({ above_px: z.number(), below_px: z.number() })
       .optional()
       .describe('For scrollable containers: how much content lies above and below.'),
+    editable: z
+      .boolean()
+      .optional()
+      .describe('true for a contenteditable root (a rich-text editor): text can be typed into it. Absent otherwise.'),
     is_new: z.boolean().describe('First seen in this snapshot (never true in the first snapshot).'),
     in_viewport: z.boolean().describe('At least partly inside the viewport.'),
     frame_depth: z.int().min(0).describe('0 in the top document, 1 inside an iframe, and so on.'),

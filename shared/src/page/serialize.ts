@@ -3,7 +3,7 @@ import { getAttr, getComputedStyleOf, nodeContains, slotAssignedNodes } from './
 import { type InteractiveKind, interactiveKind, isWidgetRole, roleOf } from './elements';
 import { type Box, childFrameContext, type FrameContext, intersect, topBox } from './geometry';
 import { shortenHref } from './href';
-import { append, joinStrings, mathRound, strLower } from './intrinsics';
+import { append, joinStrings, mathRound, strLower, toNumber } from './intrinsics';
 import { elementName } from './names';
 import type { ElementRegistry } from './registry';
 import type { SnapshotElement } from './schema';
@@ -160,7 +160,7 @@ export class Serializer {
     if (tag.length === 2 && tag[0] === 'h' && tag[1] !== undefined && tag[1] >= '1' && tag[1] <= '6') {
       if (this.#labels.length === 0) {
         let hashes = '';
-        for (let i = 0; i < Number(tag[1]); i++) hashes += '#';
+        for (let i = 0; i < toNumber(tag[1]); i++) hashes += '#';
         this.#line += `${hashes} `;
         this.#lineKind = 'heading';
       }
@@ -209,6 +209,9 @@ export class Serializer {
       frame_depth: ctx.depth,
       box: { x: mathRound(box.x), y: mathRound(box.y), width: mathRound(box.width), height: mathRound(box.height) },
     };
+    // Trusted keystrokes fill an editor as well as a field: the driver needs to know which elements are editors.
+    if (tag !== 'input' && tag !== 'textarea' && (el as HTMLElement).isContentEditable === true)
+      element.editable = true;
     append(this.#elements, element);
     const shownTag = displayTag(tag, element.role);
     let rendered = `${element.is_new ? '*' : ''}[${index}]<${shownTag}`;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_WAIT_MS } from '../../src/actions/index';
 import { act, byName, elementBox, type Harness, snapshot, startHarness } from './harness';
 
 let h: Harness;
@@ -266,6 +267,22 @@ describe('act: forms', () => {
     await act(vis, { action: 'check', index: byName(await snapshot(vis), 'Dark mode').index });
     expect(await vis.isChecked('#dark-mode')).toBe(true);
   });
+
+  it('checks and unchecks ARIA switches and checkboxes, reading aria-checked', async () => {
+    const page = await h.open('/settings.html');
+    const dark = byName(await snapshot(page), 'Dark mode');
+    expect(await act(page, { action: 'check', index: dark.index })).toMatchObject({ code: 'ok' });
+    expect(await page.getAttribute('#dark', 'aria-checked')).toBe('true');
+    const again = await act(page, { action: 'check', index: dark.index, checked: true });
+    expect(again.message).toMatch(/already checked/);
+    expect((await act(page, { action: 'check', index: dark.index, checked: false })).code).toBe('ok');
+    expect(await page.getAttribute('#dark', 'aria-checked')).toBe('false');
+    const vis = await h.open('/visibility.html');
+    const compact = byName(await snapshot(vis, { full_page: true }), 'Compact layout');
+    const res = await act(vis, { action: 'check', index: compact.index });
+    expect(res.message).toMatch(/is now checked/);
+    expect(await vis.getAttribute('#aria-checkbox', 'aria-checked')).toBe('true');
+  });
 });
 
 describe('act: keyboard and flow', () => {
@@ -297,6 +314,47 @@ describe('act: keyboard and flow', () => {
     const res = await act(page, { action: 'press_key', key: 'k', modifiers: ['Control'] });
     expect(res.code).toBe('ok');
     expect(await page.title()).toBe('palette');
+  });
+
+  it('moves through a select with the arrow keys and sends arrow keys to the page', async () => {
+    const page = await h.open('/inputs.html');
+    const country = (await snapshot(page, { full_page: true })).elements.find((e) => e.attributes.name === 'country')!;
+    const before = await page.$eval('[name=country]', (el) => (el as HTMLSelectElement).selectedIndex);
+    await act(page, { action: 'press_key', key: 'ArrowDown', index: country.index });
+    expect(await page.$eval('[name=country]', (el) => (el as HTMLSelectElement).selectedIndex)).toBe(before + 1);
+    expect(await page.textContent('#status')).toMatch(/^changed country = /);
+    await act(page, { action: 'press_key', key: 'ArrowUp', index: country.index });
+    expect(await page.$eval('[name=country]', (el) => (el as HTMLSelectElement).selectedIndex)).toBe(before);
+    await page.evaluate(() => {
+      document.addEventListener('keydown', (e) => {
+        document.title = `${e.shiftKey ? 'Shift+' : ''}${e.key}`;
+      });
+    });
+    await act(page, { action: 'press_key', key: 'ArrowRight', modifiers: ['Shift'] });
+    expect(await page.title()).toBe('Shift+ArrowRight');
+    await act(page, { action: 'press_key', key: 'ArrowLeft' });
+    expect(await page.title()).toBe('ArrowLeft');
+  });
+
+  it('never waits longer than MAX_WAIT_MS, however long the action asks for', async () => {
+    // A fake clock, installed before the runtime captures its timers, lets the test run the time forward.
+    const context = await h.browser.newContext();
+    try {
+      await context.clock.install();
+      await context.addInitScript({ content: h.source });
+      const page = await context.newPage();
+      await page.goto(`${h.site.url}/cards.html`);
+      const plain = act(page, { action: 'wait', ms: 10 * MAX_WAIT_MS });
+      const forText = act(page, { action: 'wait', ms: 10 * MAX_WAIT_MS, until_text: 'never shown' });
+      await page.clock.runFor(MAX_WAIT_MS + 1_000);
+      expect(await plain).toEqual({ code: 'ok', message: `Waited ${MAX_WAIT_MS} ms.` });
+      expect(await forText).toMatchObject({
+        code: 'timeout',
+        message: `"never shown" did not appear within ${MAX_WAIT_MS} ms.`,
+      });
+    } finally {
+      await context.close();
+    }
   });
 
   it('waits until text appears, bounded, and times out with a typed result', async () => {

@@ -114,6 +114,57 @@ describe('snapshot: which elements are indexed', () => {
   });
 });
 
+describe('snapshot: ARIA widgets', () => {
+  it('indexes role=checkbox and role=switch with their checked state', async () => {
+    const vis = await snapshot(await h.open('/visibility.html'), { full_page: true });
+    const compact = byName(vis, 'Compact layout');
+    expect(compact).toMatchObject({ tag: 'div', role: 'checkbox', states: { checked: false } });
+    expect(vis.text).toContain(`[${compact.index}]<checkbox>Compact layout</checkbox>`);
+    const settings = await snapshot(await h.open('/settings.html'), { full_page: true });
+    expect(byName(settings, 'Dark mode')).toMatchObject({ role: 'switch', states: { checked: false } });
+  });
+
+  it('indexes menu items once their menu is open', async () => {
+    const page = await h.open('/settings.html');
+    expect(hasName(await snapshot(page), 'Rename')).toBe(false);
+    await page.click('#file-menu');
+    const snap = await snapshot(page);
+    const rename = byName(snap, 'Rename');
+    expect(rename).toMatchObject({ tag: 'div', role: 'menuitem' });
+    expect(snap.text).toContain(`[${rename.index}]<menuitem>Rename</menuitem>`);
+    expect(byName(snap, 'File').states.expanded).toBe(true);
+  });
+
+  it('indexes a combobox and, once open, its options with their selected state', async () => {
+    const page = await h.open('/dropdown.html');
+    const closed = await snapshot(page);
+    const carrier = byName(closed, 'Pick a carrier');
+    expect(carrier).toMatchObject({ tag: 'button', role: 'combobox', states: { expanded: false } });
+    expect(closed.text).toContain(
+      `[${carrier.index}]<combobox aria-haspopup=listbox collapsed>Pick a carrier</combobox>`,
+    );
+    expect(hasName(closed, 'FedEx')).toBe(false);
+    await page.click('#carrier');
+    await page.waitForSelector('#c-fedex', { state: 'visible' });
+    const open = await snapshot(page);
+    const fedex = byName(open, 'FedEx');
+    expect(fedex).toMatchObject({ tag: 'div', role: 'option' });
+    expect(open.text).toContain(`[${fedex.index}]<option>FedEx</option>`);
+    await page.click('#c-fedex');
+    await page.click('#carrier');
+    await page.waitForSelector('#c-fedex', { state: 'visible' });
+    // The combobox now reads "FedEx" too: look the option up by its role.
+    const reopened = await snapshot(page);
+    expect(reopened.elements.find((e) => e.role === 'option' && e.name === 'FedEx')?.states.selected).toBe(true);
+  });
+
+  it('flags contenteditable roots as editable, and nothing else', async () => {
+    const snap = await snapshot(await h.open('/visibility.html'), { full_page: true });
+    expect(byName(snap, 'Editable note').editable).toBe(true);
+    expect(snap.elements.filter((e) => e.editable).map((e) => e.name)).toEqual(['Editable note']);
+  });
+});
+
 describe('snapshot: what is left out', () => {
   it('leaves out hidden, transparent, zero-size and inert elements, and text nobody can see', async () => {
     const page = await h.open('/visibility.html');
@@ -185,5 +236,23 @@ describe('snapshot: what is left out', () => {
     expect(hasName(snap, 'Accept cookies')).toBe(true);
     expect(hasName(snap, 'Show cookie notice')).toBe(false);
     expect(hasName(snap, 'All fixture pages')).toBe(false);
+  });
+
+  it('shows only an aria-modal dialog while it is open, even where it does not cover the page', async () => {
+    const page = await h.open('/modal.html');
+    await page.click('#open-aria');
+    const snap = await snapshot(page);
+    expect(snap.modal).toBe(true);
+    expect(snap.text).toContain('[a modal dialog is open: only its content is shown]');
+    expect(hasName(snap, 'Basic plan')).toBe(true);
+    expect(snap.text).toContain('Choose a plan');
+    // The button sits at the top left, outside the dialog's box: hit-testing alone would keep it.
+    const box = await page.locator('#open-dialog').boundingBox();
+    const dialog = await page.locator('#plan-dialog').boundingBox();
+    expect(box!.y + box!.height).toBeLessThan(dialog!.y);
+    expect(hasName(snap, 'Delete account')).toBe(false);
+    expect(snap.text).not.toContain('Manage how often we write to you');
+    await page.click('#plan-close');
+    expect(hasName(await snapshot(page), 'Delete account')).toBe(true);
   });
 });

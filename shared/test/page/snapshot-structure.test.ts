@@ -46,6 +46,30 @@ describe('snapshot: stable indices and new elements', () => {
     expect(third.elements.some((e) => e.is_new)).toBe(false);
   });
 
+  it('keeps existing indices when a node is inserted before them, and marks only the inserted ones new', async () => {
+    const page = await h.open('/cards.html');
+    const first = await snapshot(page);
+    expect(first.elements.length).toBeGreaterThan(2);
+    await page.evaluate(() => {
+      const banner = document.createElement('div');
+      banner.innerHTML = '<button type="button">Accept the offer</button> <a href="/index.html">Read the offer</a>';
+      document.body.prepend(banner);
+    });
+    const second = await snapshot(page);
+    // Document order puts the new elements first; they still get new indices, and the old ones keep theirs.
+    expect(second.elements.slice(0, 2).map((e) => [e.name, e.is_new])).toEqual([
+      ['Accept the offer', true],
+      ['Read the offer', true],
+    ]);
+    const maxFirst = Math.max(...first.elements.map((e) => e.index));
+    expect(byName(second, 'Accept the offer').index).toBeGreaterThan(maxFirst);
+    for (const old of first.elements) {
+      const again = second.elements.find((e) => e.name === old.name && e.tag === old.tag);
+      expect(again, old.name).toMatchObject({ index: old.index, is_new: false });
+    }
+    expect(second.text).toContain(`*[${byName(second, 'Accept the offer').index}]<button>Accept the offer</button>`);
+  });
+
   it('installs once per document as a non-enumerable global, and re-injection keeps the indices', async () => {
     const page = await h.open('/cards.html');
     const first = await snapshot(page);

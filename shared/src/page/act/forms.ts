@@ -1,5 +1,6 @@
 import type { ActionOf, ActionResult } from '../../actions/index';
 import {
+  docGetById,
   docQueryAll,
   elQueryAll,
   getAttr,
@@ -119,7 +120,7 @@ async function selectCustom(
   const deadline = dateNow() + 1500;
   for (;;) {
     const scope: Document | Element =
-      listRoot ?? (controls ? el.ownerDocument.getElementById(controls) : null) ?? el.ownerDocument;
+      listRoot ?? (controls ? docGetById(el.ownerDocument, controls) : null) ?? el.ownerDocument;
     const option = findVisibleOption(scope, wanted);
     if (option) {
       const reg = registry.indexFor(option).index;

@@ -1,9 +1,9 @@
 import type { ActionInput, ActionResult } from '../../actions/index';
-import { toStr } from '../intrinsics';
+import { ErrorCtor, toStr } from '../intrinsics';
 import type { ElementRegistry } from '../registry';
 import { check, selectOption, type } from './forms';
 import { focus, pressKey } from './keyboard';
-import { watchNavigation } from './navigation-watch';
+import { type NavigationWatch, watchNavigation } from './navigation-watch';
 import { click, hover, scroll } from './pointer';
 import { result } from './results';
 import { wait } from './wait';
@@ -40,6 +40,7 @@ function run(registry: ElementRegistry, top: Window, action: ActionInput): Actio
     case 'navigate':
     case 'go_back':
     case 'go_forward':
+    case 'switch_tab':
       return result('unsupported', `${action.action} is carried out by the driver, not inside the page.`);
     case 'done':
     case 'ask_user':
@@ -73,15 +74,15 @@ export async function performAction(
   const before = top.location.href;
   const watch = MAY_NAVIGATE[action.action] === true ? watchNavigation(top) : null;
   let outcome: ActionResult;
+  let target: string | null = null;
   try {
     // No waiting after the action: a navigation may destroy this document at the next task.
     outcome = await run(registry, top, action);
+    target = watch ? watch.stop() : null;
   } catch (error) {
-    watch?.stop();
-    const message = error instanceof Error ? `${error.name}: ${error.message}` : toStr(error);
-    return result('error', `The action failed inside the page: ${message}`);
+    stopQuietly(watch);
+    return result('error', `The action failed inside the page: ${errorText(error)}`);
   }
-  const target = watch?.stop() ?? null;
   if (target !== null && outcome.code === 'ok') {
     const where = target ? ` to ${target}` : '';
     return result('navigation', `${outcome.message} The page is loading a new document${where}.`, {
@@ -93,4 +94,21 @@ export async function performAction(
     return { ...outcome, message: `${outcome.message} The URL is now ${top.location.href}.` };
   }
   return outcome;
+}
+
+function stopQuietly(watch: NavigationWatch | null): void {
+  try {
+    watch?.stop();
+  } catch {
+    // the listeners are gone with the document or were never added; nothing to report
+  }
+}
+
+/** A thrown value as text; a page may throw anything, even an object whose getters throw. */
+function errorText(error: unknown): string {
+  try {
+    return error instanceof ErrorCtor ? `${error.name}: ${error.message}` : toStr(error);
+  } catch {
+    return 'an exception the page threw';
+  }
 }

@@ -3,11 +3,14 @@ import {
   closest,
   dialogClose,
   docQueryAll,
+  elQueryAll,
   formRequestSubmit,
   getComputedStyleOf,
   getRect,
   htmlFocus,
+  inputSelect,
   matches,
+  textAreaSelect,
   winScrollBy,
 } from '../dom-intrinsics';
 import { joinStrings, strSlice } from '../intrinsics';
@@ -49,7 +52,7 @@ function center(el: Element): { x: number; y: number } {
 function submitImplicitly(field: HTMLInputElement): void {
   const form = field.form;
   if (!form) return;
-  const buttons = form.querySelectorAll(SUBMITTER);
+  const buttons = elQueryAll(form, SUBMITTER);
   const submitter = (buttons[0] as HTMLButtonElement | HTMLInputElement | undefined) ?? null;
   if (submitter?.disabled) return;
   formRequestSubmit(form, submitter);
@@ -121,7 +124,8 @@ function defaultAction(el: Element, key: string, m: KeyModifiers, win: Window): 
   if (isField(el)) {
     const field = el as TextField;
     if ((m.ctrlKey || m.metaKey) && (key === 'a' || key === 'A')) {
-      field.select();
+      if (field.localName === 'textarea') textAreaSelect(field as HTMLTextAreaElement);
+      else inputSelect(field as HTMLInputElement);
       return '; all text selected';
     }
     if (key === 'Backspace' && field.value) {

@@ -1,4 +1,17 @@
-import { listen, unlisten } from '../dom-intrinsics';
+import {
+  FormDataCtor,
+  formDataForEach,
+  getAttr,
+  listen,
+  searchParamsAppend,
+  searchParamsToString,
+  setUrlSearch,
+  URLCtor,
+  URLSearchParamsCtor,
+  unlisten,
+  urlHref,
+} from '../dom-intrinsics';
+import { strLower } from '../intrinsics';
 
 /** The Navigation API's `navigate` event, typed locally: lib.dom may not have it. */
 interface NavigateEventLike extends Event {
@@ -10,19 +23,30 @@ export interface NavigationWatch {
   stop(): string | null;
 }
 
+/** The query string a GET form submits, built with captured constructors (a page may replace them). */
+function formQuery(form: HTMLFormElement, submitter: HTMLElement | null): string {
+  const params = new URLSearchParamsCtor();
+  formDataForEach(new FormDataCtor(form, submitter), (value, key) => {
+    // A file field submits its file name in a GET query, as browsers do.
+    searchParamsAppend(params, key, typeof value === 'string' ? value : value.name);
+  });
+  return searchParamsToString(params);
+}
+
 /** Where a form submission that nobody prevented is going, or null when it stays on the page. */
 function submissionTarget(event: SubmitEvent): string | null {
   if (event.defaultPrevented) return null;
   const form = event.target as HTMLFormElement;
   const submitter = event.submitter as HTMLButtonElement | HTMLInputElement | null;
   // Attributes, not properties: an input named "action" or "method" shadows form.action / form.method.
-  const attr = (name: string, formName: string) => submitter?.getAttribute(name) ?? form.getAttribute(formName) ?? '';
-  const method = (attr('formmethod', 'method') || 'get').toLowerCase();
+  const attr = (name: string, formName: string) =>
+    (submitter ? getAttr(submitter, name) : null) ?? getAttr(form, formName) ?? '';
+  const method = strLower(attr('formmethod', 'method') || 'get');
   const target = attr('formtarget', 'target');
   if (method === 'dialog' || (target && target !== '_self')) return null;
-  const url = new URL(attr('formaction', 'action'), form.baseURI);
-  if (method === 'get') url.search = new URLSearchParams(new FormData(form, submitter) as never).toString();
-  return url.href;
+  const url = new URLCtor(attr('formaction', 'action'), form.baseURI);
+  if (method === 'get') setUrlSearch(url, formQuery(form, submitter));
+  return urlHref(url);
 }
 
 /**
@@ -54,7 +78,13 @@ export function watchNavigation(win: Window): NavigationWatch {
       unlisten(win, 'beforeunload', onUnload);
       unlisten(win, 'submit', onSubmit, true);
       // Read after every handler ran, so a handler's preventDefault() counts.
-      if (target === null && submit) target = submissionTarget(submit);
+      if (target === null && submit) {
+        try {
+          target = submissionTarget(submit);
+        } catch {
+          target = ''; // a submission is under way even when its URL cannot be worked out
+        }
+      }
       return target;
     },
   };

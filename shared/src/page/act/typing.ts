@@ -1,5 +1,15 @@
-import { docExecCommand, getAttr, htmlFocus, setInputValue, setTextAreaValue } from '../dom-intrinsics';
-import { strSlice } from '../intrinsics';
+import {
+  docExecCommand,
+  docGetSelection,
+  elQuery,
+  getAttr,
+  htmlFocus,
+  selectAllChildren,
+  selectionCollapseToEnd,
+  setInputValue,
+  setTextAreaValue,
+} from '../dom-intrinsics';
+import { strLower, strSlice } from '../intrinsics';
 import { inputEvent, keyEvent, plainEvent } from './events';
 
 /** Input types typed character by character; the others (date, color, range...) take the whole value. */
@@ -30,7 +40,7 @@ export function textFieldOf(el: Element): TextField | HTMLElement | null {
     return control ? textFieldOf(control) : null;
   }
   // A combobox or search widget indexed on its wrapper: type into the one field inside.
-  const inner = el.querySelector('input:not([type=hidden]), textarea, [contenteditable=""], [contenteditable=true]');
+  const inner = elQuery(el, 'input:not([type=hidden]), textarea, [contenteditable=""], [contenteditable=true]');
   return inner ? textFieldOf(inner) : null;
 }
 
@@ -70,13 +80,10 @@ export function typeIntoField(field: TextField, text: string, clear: boolean): v
 export function typeIntoEditable(el: HTMLElement, text: string, clear: boolean): void {
   htmlFocus(el, { preventScroll: true });
   const doc = el.ownerDocument;
-  const selection = doc.getSelection();
+  const selection = docGetSelection(doc);
   if (selection) {
-    if (clear) selection.selectAllChildren(el);
-    else {
-      selection.selectAllChildren(el);
-      selection.collapseToEnd();
-    }
+    selectAllChildren(selection, el);
+    if (!clear) selectionCollapseToEnd(selection);
   }
   if (!docExecCommand(doc, 'insertText', false, text)) {
     el.textContent = clear ? text : (el.textContent ?? '') + text;
@@ -86,5 +93,5 @@ export function typeIntoEditable(el: HTMLElement, text: string, clear: boolean):
 
 /** True for fields whose value must never be echoed back (passwords). */
 export function isSecret(field: Element): boolean {
-  return field.localName === 'input' && getAttr(field, 'type')?.toLowerCase() === 'password';
+  return field.localName === 'input' && strLower(getAttr(field, 'type') ?? '') === 'password';
 }

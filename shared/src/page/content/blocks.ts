@@ -1,7 +1,7 @@
 /** The page as blocks in document order: headings, paragraphs, lists, tables, images. */
 import type { ContentBlock, ContentTable } from '../content-schema';
 import { getAttr } from '../dom-intrinsics';
-import { append, joinStrings, strCharCodeAt } from '../intrinsics';
+import { append, joinStrings, strCharCodeAt, toNumber } from '../intrinsics';
 import { collapseWhitespace } from '../text';
 import { INLINE_TAGS, imageSource, isHidden, isSkipped, markdownOf, type Scope, tagOf, textOf } from './dom';
 import { readTable } from './tables';
@@ -85,7 +85,7 @@ function walk(el: Element, state: WalkState, outer: Where): void {
   const scope = state.scope;
   const level = headingLevel(tag);
   if (level > 0 || role === 'heading') {
-    const n = level || Number(getAttr(el, 'aria-level') ?? '2') || 2;
+    const n = level || toNumber(getAttr(el, 'aria-level') ?? '2') || 2;
     const text = textOf(el, scope);
     push(state, where, { kind: 'heading', text, md: `${hashes(n)} ${markdownOf(el, scope)}`, level: n });
     return;

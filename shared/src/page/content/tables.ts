@@ -1,6 +1,6 @@
 import type { ContentTable, TableCell } from '../content-schema';
 import { elQueryAll, getAttr } from '../dom-intrinsics';
-import { append } from '../intrinsics';
+import { append, toNumber } from '../intrinsics';
 import { absoluteUrl, imageSource, isHidden, type Scope, tagOf, textOf } from './dom';
 
 function cellOf(cell: Element, scope: Scope): TableCell {
@@ -49,7 +49,7 @@ export function readTable(table: Element, scope: Scope): ContentTable {
       if (tag !== 'td' && tag !== 'th') continue;
       if (tag !== 'th') allTh = false;
       const cellValue = cellOf(cell, scope);
-      const span = Number(getAttr(cell, 'colspan') ?? '1') || 1;
+      const span = toNumber(getAttr(cell, 'colspan') ?? '1') || 1;
       for (let s = 0; s < span && s < 20; s++) append(values, s === 0 ? cellValue : { text: '' });
     }
     if (headers.length === 0 && body.length === 0 && (inHead || allTh)) {
