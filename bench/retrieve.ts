@@ -2,7 +2,8 @@
  * Retrieve: ludicrous mode end to end through HTTP (new session + load + extract) on a 200-item local
  * page against raw Playwright (newContext + newPage + goto + page.content()) on the same page and the
  * same Chromium, interleaved; throughput with 10 parallel calls; field-level precision/recall of
- * ludicrous mode over the retrieve fixture pages.
+ * ludicrous mode over the retrieve fixture pages. The end-to-end ratio is judged against its target
+ * (PASS/FAIL in the table and in results.json).
  */
 import { startFixtureSite } from '@tandem/e2e/fixtures';
 import { startBenchRelay } from './relay';
@@ -22,6 +23,10 @@ interface Case {
 }
 
 const NAVIGATION_TIMEOUT_MS = 120_000;
+/** Target: ludicrous retrieve end to end at most 1.5× raw Playwright goto + page.content(), at p50. */
+const RATIO_TARGET = 1.5;
+
+const passFail = (ratio: number) => (ratio <= RATIO_TARGET ? 'PASS' : 'FAIL');
 
 const range = (n: number, from = 1) => Array.from({ length: n }, (_, i) => i + from);
 
@@ -87,6 +92,12 @@ const CASES: Case[] = [
     fields: ['title', 'url'],
     extra: { scroll_to_bottom: true },
     expected: (o) => range(50).map((n) => ({ title: `Post number ${n}`, url: `${o}/retrieve/post/${n}` })),
+  },
+  {
+    page: 'lazy-busy',
+    fields: ['title', 'url'],
+    extra: { scroll_to_bottom: true },
+    expected: (o) => range(25).map((n) => ({ title: `Post number ${n}`, url: `${o}/retrieve/post/${n}` })),
   },
   {
     page: 'viewport',
@@ -277,7 +288,9 @@ export async function benchRetrieve(): Promise<void> {
       },
       ratioP50: percentile(tandem, 50) / percentile(playwright, 50),
       ratioP95: percentile(tandem, 95) / percentile(playwright, 95),
-      target: 1.5,
+      target: RATIO_TARGET,
+      // The target is judged at p50; p95 is reported beside it (one noisy run moves it on 2 cores).
+      verdict: passFail(percentile(tandem, 50) / percentile(playwright, 50)),
       parallel: {
         calls: PARALLEL,
         rounds: ROUNDS,
@@ -293,13 +306,20 @@ export async function benchRetrieve(): Promise<void> {
         path: 'Tandem POST /v1/web/retrieve (new session)',
         p50_ms: round(figures.endToEndMs.tandem.p50),
         p95_ms: round(figures.endToEndMs.tandem.p95),
+        verdict: '',
       },
       {
         path: 'Playwright newContext+newPage+goto+content',
         p50_ms: round(figures.endToEndMs.playwright.p50),
         p95_ms: round(figures.endToEndMs.playwright.p95),
+        verdict: '',
       },
-      { path: 'ratio (target <= 1.5)', p50_ms: round(figures.ratioP50, 2), p95_ms: round(figures.ratioP95, 2) },
+      {
+        path: `ratio (target <= ${RATIO_TARGET} at p50)`,
+        p50_ms: round(figures.ratioP50, 2),
+        p95_ms: round(figures.ratioP95, 2),
+        verdict: figures.verdict,
+      },
     ]);
     printTable(`Throughput: ${PARALLEL} calls at once (${ROUNDS} rounds, wall time p50)`, [
       { path: 'Tandem retrieve x10', wall_ms: round(wall), calls_per_s: round(figures.parallel.callsPerSecond, 1) },

@@ -174,6 +174,52 @@ describe('ludicrous mode', () => {
     ]);
   });
 
+  it('fills prices and SKUs that a list page keeps only in a JSON-LD ItemList', async () => {
+    const res = await retrieve({ url: page('jsonld-list'), fields: ['name', 'price', 'currency', 'sku', 'link'] });
+    const item = (slug: string) => `${site.url}/retrieve/item/${slug}`;
+    expect(res.data).toEqual([
+      // Matched by URL.
+      { name: 'Ridge Tent 2P', price: 249, currency: 'EUR', sku: 'TNT-2P', link: item('ridge-tent') },
+      { name: 'Dome Tent 3P', price: 319.5, currency: 'EUR', sku: 'TNT-3P', link: item('dome-tent') },
+      // Matched by name: the ListItem names it, or its Product does, and neither gives a URL.
+      { name: 'Tunnel Tent 4P', price: 489, currency: 'EUR', sku: 'TNT-4P', link: item('tunnel-tent') },
+      { name: 'Bivy Shelter', price: 129.95, currency: 'EUR', sku: 'BVY-1', link: item('bivy') },
+    ]);
+    const auto = await retrieve({ url: page('jsonld-list') });
+    expect(auto.data[1]).toMatchObject({ name: 'Dome Tent 3P', url: item('dome-tent'), price: 319.5, sku: 'TNT-3P' });
+  });
+
+  it('reads an article with no meta tags from its visible headline and byline, date included', async () => {
+    const res = await retrieve({ url: page('article-plain'), fields: ['title', 'author', 'date', 'body'] });
+    expect(res.data).toHaveLength(1);
+    const [item] = res.data;
+    expect(item).toMatchObject({
+      title: 'Night trains are coming back to the north',
+      author: 'Astrid Lindqvist',
+      date: '2026-03-03',
+    });
+    expect(item?.body).toMatch(/^Three new sleeper services/);
+    expect(item?.body).toMatch(/who would otherwise fly\.$/);
+    expect(item?.body).not.toMatch(/By Astrid|Front page|since 1998/);
+  });
+
+  it('reads an author that JSON-LD gives as a Person object', async () => {
+    const res = await retrieve({ url: page('article-ld-person'), fields: ['title', 'author', 'date', 'publisher'] });
+    expect(res.data).toEqual([
+      {
+        title: 'Reindeer herders adapt to warmer winters',
+        author: 'Nils Aslak Sara',
+        date: '2026-01-20T07:15:00+01:00',
+        publisher: 'Fixture Herald',
+      },
+    ]);
+    const auto = await retrieve({ url: page('article-ld-person') });
+    expect(auto.data[0]).toMatchObject({
+      title: 'Reindeer herders adapt to warmer winters',
+      author: 'Nils Aslak Sara',
+    });
+  });
+
   it('fetches paginated pages in parallel, each in its own session on the one Chromium', async () => {
     const results = await Promise.all(
       [1, 2, 3].map((n) => retrieve({ url: page(`page-${n}`), fields: ['title', 'author', 'price'] })),
@@ -255,10 +301,17 @@ describe('max_items, format and screenshots', () => {
 });
 
 describe('hostile pages', () => {
-  it('retrieves from a page that patches builtins', async () => {
+  it('retrieves the real content of a page that patches builtins', async () => {
     const res = await retrieve({ url: `${site.url}/hostile.html`, format: 'markdown' });
     expect(res.status).toBe('DONE');
-    expect(res.message.length).toBeGreaterThan(0);
+    expect(res.message).toMatch(/^# Patched builtins\n/);
+    expect(res.message).toContain('This page replaces JavaScript and DOM builtins after it loads');
+    expect(res.message).toContain('- First result\n- Second result');
+    expect(res.message).toContain('Nothing yet');
+    const json = await retrieve({ url: `${site.url}/hostile.html`, fields: ['title', 'text'] });
+    expect(json.data).toHaveLength(1);
+    expect(json.data[0]?.title).toBe('Patched builtins');
+    expect(json.data[0]?.text).toMatch(/^This page replaces JavaScript and DOM builtins/);
   });
 });
 
@@ -291,6 +344,13 @@ describe('errors and fallbacks', () => {
     const res = await retrieve({ url: page('products'), mode: 'fast', fields: ['name'] });
     expect(res.data).toHaveLength(6);
     expect(res.message).toMatch(/No model is configured .* fell back to ludicrous mode/);
+  });
+
+  it('standard mode with no model configured falls back to ludicrous and says so', async () => {
+    const res = await retrieve({ url: page('table'), mode: 'standard', fields: ['city', 'country'] });
+    expect(res.data).toHaveLength(5);
+    expect(res.data[0]).toEqual({ city: 'Stockholm', country: 'Sweden' });
+    expect(res.message).toMatch(/No model is configured .* so standard mode fell back to ludicrous mode/);
   });
 
   it('answers 422 for an unknown format or mode', async () => {

@@ -10,7 +10,7 @@ import { BadRequest } from '../errors';
 import type { Session } from '../sessions/session';
 import { typeHints } from './heuristic/hints';
 import { extractHeuristic, type Item } from './heuristic/index';
-import { extractWithModel } from './llm/extract';
+import { extractWithModel, ModelAnswerError } from './llm/extract';
 import { itemsTable, mainContentMarkdown } from './markdown';
 
 /** API §Limits: scroll_to_bottom scrolls for at most 5 seconds. */
@@ -55,6 +55,16 @@ function positiveInt(value: unknown): number | undefined {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** What scroll_to_bottom did, from how long scrolling and reading took together. */
+function scrollNote(readMs: number): string {
+  const limit = SCROLL_TO_BOTTOM_MS / 1000;
+  // The runtime stops scrolling early only once the page stops growing; taking the whole limit
+  // means it was still growing when time ran out.
+  return readMs >= SCROLL_TO_BOTTOM_MS
+    ? `scroll_to_bottom: the page was still growing at the ${limit} s scroll limit (scrolled and read in ${readMs} ms), so items further down may be missing; narrow the page (filters, pagination) to get them.`
+    : `scroll_to_bottom: reached the bottom (scrolled and read in ${readMs} ms, limit ${limit} s).`;
+}
+
 export async function runRetrieve(config: Config, session: Session, request: RetrieveRequest): Promise<RetrieveResult> {
   const started = Date.now();
   const driver = session.driver;
@@ -66,12 +76,19 @@ export async function runRetrieve(config: Config, session: Session, request: Ret
     ...(request.scroll_to_bottom ? { scroll_to_bottom_ms: SCROLL_TO_BOTTOM_MS } : {}),
     ...(request.render_js ? { settle_ms: RENDER_JS_SETTLE_MS } : {}),
   });
+  const readMs = Date.now() - started;
   const fields = request.fields && request.fields.length > 0 ? request.fields : undefined;
-  const notes: string[] = [];
+  // max_items is a double in the contract; a fraction means its whole part.
+  const cap = Math.floor(request.max_items);
+  const notes: string[] = request.scroll_to_bottom ? [scrollNote(readMs)] : [];
   let items: Item[] | undefined;
   let how = 'ludicrous mode, no model';
 
-  if (request.mode !== 'ludicrous') {
+  if (request.mode !== 'ludicrous' && cap === 0) {
+    // Nothing asked for: a model call would only cost time and tokens. The heuristics still count
+    // what the page holds, so status says whether there was more.
+    how = `${request.mode} mode, no model call for max_items ${request.max_items}`;
+  } else if (request.mode !== 'ludicrous') {
     const model = retrieveModel(config, request.mode);
     if (!model) {
       notes.push(
@@ -94,24 +111,26 @@ export async function runRetrieve(config: Config, session: Session, request: Ret
         items = result.items;
         how = `${request.mode} mode, model ${model}${result.chunks > 1 ? `, ${result.chunks} chunks` : ''}`;
       } catch (error) {
-        const reason = toPlannerError(error, {
-          baseURL: config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
-          model,
-          timeoutMs: config.TANDEM_MODEL_TIMEOUT_MS,
-          maxRetries: config.TANDEM_MODEL_MAX_RETRIES,
-        }).message;
+        const reason =
+          error instanceof ModelAnswerError
+            ? `its answer was unusable: ${error.message}`
+            : toPlannerError(error, {
+                baseURL: config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
+                model,
+                timeoutMs: config.TANDEM_MODEL_TIMEOUT_MS,
+                maxRetries: config.TANDEM_MODEL_MAX_RETRIES,
+              }).message;
         notes.push(`The model failed (${reason}), so these items come from ludicrous mode (DOM heuristics, no model).`);
       }
     }
   }
   if (!items) items = extractHeuristic(content, request.cmd, fields).items;
 
-  const cap = Math.floor(request.max_items);
   const cut = items.length > cap;
   const data = cut ? items.slice(0, cap) : items;
   const status = cut ? 'CONTINUE' : 'DONE';
   const ms = Date.now() - started;
-  const summary = `Retrieved ${plural(data.length, 'item')}${cut ? ` of ${items.length} (max_items ${cap}; more remain)` : ''} from ${content.title ? `"${content.title}"` : content.url} (${how}, ${ms} ms).`;
+  const summary = `Retrieved ${plural(data.length, 'item')}${cut ? ` of ${items.length} (max_items ${request.max_items}; more remain)` : ''} from ${content.title ? `"${content.title}"` : content.url} (${how}, ${ms} ms).`;
 
   let message = [summary, ...notes].join(' ');
   if (request.format === 'markdown') {

@@ -3,85 +3,17 @@
  * tags first, then the visible headline, byline and main text. Pure.
  */
 import type { PageContent } from '@tandem/shared';
+import { coerce } from '../coerce';
 import type { FieldType } from './hints';
-import { coerce, type Item } from './records';
+import { absolute, flattenLd, IGNORED_TYPES, type Json, LD_KEYS, ldNodes, typeOf } from './jsonld';
+import type { Item } from './records';
 import { normalizeName, type Role, roleOf } from './roles';
 import { parseDate } from './values';
 
-type Json = Record<string, unknown>;
-
-const IGNORED_TYPES =
-  /^(Organization|WebSite|WebPage|BreadcrumbList|SearchAction|ImageObject|Person|SiteNavigationElement|ListItem)$/;
-
-function typeOf(node: Json): string {
-  const t = node['@type'];
-  return Array.isArray(t) ? String(t[0] ?? '') : String(t ?? '');
-}
-
 /** The JSON-LD object the page is about: the first one that is not site furniture. */
 export function primaryJsonLd(content: PageContent): Json | undefined {
-  const nodes = content.metadata.json_ld.filter((n): n is Json => typeof n === 'object' && n !== null);
-  return nodes.find((n) => typeOf(n) !== '' && !IGNORED_TYPES.test(typeOf(n)));
+  return ldNodes(content).find((n) => typeOf(n) !== '' && !IGNORED_TYPES.test(typeOf(n)));
 }
-
-function text(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value.trim() || null;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return text(value[0]);
-  if (typeof value === 'object') {
-    const o = value as Json;
-    return text(o.name ?? o.url ?? o['@id'] ?? o.text ?? o.contentUrl);
-  }
-  return null;
-}
-
-function absolute(url: string | null, base: string): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url, base).href;
-  } catch {
-    return url;
-  }
-}
-
-/** Scalar properties of a JSON-LD object, flattened one level ("offers.price" → price). */
-function flattenLd(node: Json, base: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const nested: [string, string][] = [];
-  for (const [key, value] of Object.entries(node)) {
-    if (key.startsWith('@')) continue;
-    if (value && typeof value === 'object' && !Array.isArray(value)) {
-      const inner = value as Json;
-      // A nested object names itself (location → its name) and lends its scalars (offers.price → price).
-      const name = text(inner.name);
-      if (name) out[key] = name;
-      for (const [k, v] of Object.entries(inner)) {
-        const t = typeof v === 'object' ? null : text(v);
-        if (t && !k.startsWith('@') && k !== 'name' && k !== 'url') nested.push([k, t]);
-      }
-      continue;
-    }
-    const t = text(value);
-    if (t) out[key] = key === 'url' || key === 'image' ? (absolute(t, base) ?? t) : t;
-  }
-  for (const [k, t] of nested) if (out[k] === undefined) out[k] = t;
-  return out;
-}
-
-const LD_KEYS: Partial<Record<Role, string[]>> = {
-  name: ['headline', 'name'],
-  date: ['datePublished', 'startDate', 'dateCreated', 'uploadDate', 'dateModified'],
-  author: ['author', 'creator'],
-  description: ['description', 'abstract'],
-  image: ['image', 'thumbnailUrl'],
-  url: ['url', 'mainEntityOfPage'],
-  price: ['price', 'lowPrice'],
-  currency: ['priceCurrency'],
-  rating: ['ratingValue'],
-  site_name: ['publisher'],
-  text: ['articleBody', 'text'],
-};
 
 const META_KEYS: Partial<Record<Role, string[]>> = {
   name: ['og:title', 'twitter:title', 'title'],
@@ -153,7 +85,13 @@ export const ARTICLE_FIELDS = ['title', 'author', 'published', 'site_name', 'des
 
 export function isArticleLike(content: PageContent): boolean {
   const ld = primaryJsonLd(content);
-  if (ld && /Article|Posting|Report|Review|Recipe|Event|Product|Movie|Book|Course|JobPosting/.test(typeOf(ld)))
+  // Several nodes of the subject's type (a Product[] block) describe a list, not one subject.
+  const repeated = ld !== undefined && ldNodes(content).filter((n) => typeOf(n) === typeOf(ld)).length > 1;
+  if (
+    ld &&
+    !repeated &&
+    /Article|Posting|Report|Review|Recipe|Event|Product|Movie|Book|Course|JobPosting/.test(typeOf(ld))
+  )
     return true;
   if (/article/i.test(content.metadata.meta['og:type'] ?? '')) return true;
   return content.blocks.filter((b) => b.kind === 'text' && b.main && !b.nav && b.text.length > 60).length >= 2;

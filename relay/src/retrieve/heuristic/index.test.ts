@@ -121,4 +121,43 @@ describe('ludicrous extraction', () => {
       },
     ]);
   });
+
+  it('fills what a list page keeps only in a Product[] JSON-LD block, matched by URL or name', () => {
+    const shop = page({
+      records: [
+        {
+          signature: 'li.tile',
+          container: 'ul.tiles',
+          in_nav: false,
+          records: ['Mug', 'Pot', 'Cup'].map((name) => ({
+            text: name,
+            data: {},
+            parts: [part({ kind: 'link', tag: 'a', text: name, href: `https://shop.test/p/${name}`, heading: true })],
+          })),
+        },
+      ],
+      metadata: {
+        meta: {},
+        json_ld: [
+          {
+            '@type': 'Product',
+            name: 'Mug',
+            url: '/p/Mug',
+            sku: 'M1',
+            offers: { price: '12.00', priceCurrency: 'USD' },
+          },
+          { '@type': 'Product', name: 'Pot', sku: 'P1', offers: [{ price: '39.5', priceCurrency: 'USD' }] },
+        ],
+        microdata: [],
+      },
+    });
+    const { items, source } = extractHeuristic(shop, '', ['name', 'price', 'currency', 'sku']);
+    // Two Product nodes make a list, not a product page.
+    expect(source).toBe('records');
+    expect(items).toEqual([
+      { name: 'Mug', price: 12, currency: 'USD', sku: 'M1' },
+      { name: 'Pot', price: 39.5, currency: 'USD', sku: 'P1' },
+      { name: 'Cup', price: null, currency: null, sku: null },
+    ]);
+  });
 });

@@ -6,7 +6,8 @@
 import type { PageContent, RecordGroup } from '@tandem/shared';
 import { articleItem, isArticleLike } from './article';
 import { typeHints } from './hints';
-import { autoColumns, type Item, recordItems } from './records';
+import { listEntries } from './jsonld';
+import { autoColumns, columnsWithLd, type Item, recordItems } from './records';
 import { roleOf } from './roles';
 import { columnKeys, tableCoverage, tableItems } from './tables';
 
@@ -40,6 +41,7 @@ export function extractHeuristic(content: PageContent, cmd: string, fields: stri
   const groups = candidateGroups(content);
   const tables = content.tables.filter((t) => t.rows.length >= 2);
   const articleLike = isArticleLike(content);
+  const entries = listEntries(content);
 
   if (!fields) {
     const types = typeHints(cmd, [...new Set([...groups.flatMap((g) => autoColumns(g)), 'price', 'date', 'rating'])]);
@@ -51,7 +53,7 @@ export function extractHeuristic(content: PageContent, cmd: string, fields: stri
       return { items: tableItems(table, undefined, typeHints(cmd, columnKeys(table))), source: 'table' };
     }
     if (group && !(articleLike && group.records.length < 3)) {
-      return { items: recordItems(group, autoColumns(group), types), source: 'records' };
+      return { items: recordItems(group, columnsWithLd(group, entries), types, entries), source: 'records' };
     }
     if (table) return { items: tableItems(table, undefined, typeHints(cmd, columnKeys(table))), source: 'table' };
     return { items: [articleItem(content, undefined, typeHints(cmd, ['published', 'date']))], source: 'page' };
@@ -74,11 +76,11 @@ export function extractHeuristic(content: PageContent, cmd: string, fields: stri
     });
   }
   for (const group of groups) {
-    const sample = recordItems({ ...group, records: group.records.slice(0, SAMPLE) }, fields, types);
+    const sample = recordItems({ ...group, records: group.records.slice(0, SAMPLE) }, fields, types, entries);
     candidates.push({
       ratio: fillRatio(sample, fields),
       count: group.records.length,
-      build: () => ({ items: recordItems(group, fields, types), source: 'records' }),
+      build: () => ({ items: recordItems(group, fields, types, entries), source: 'records' }),
     });
   }
   // Near-equal fill: the bigger list wins; a clearly better fill wins outright.

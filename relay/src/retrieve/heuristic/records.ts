@@ -1,6 +1,8 @@
 /** Repeated records → items, by recognising each field among the record's parts. Pure. */
 import type { ContentRecord, RecordGroup, RecordPart } from '@tandem/shared';
+import { coerce } from '../coerce';
 import type { FieldType } from './hints';
+import { entryFor, entryValue, type LdEntry } from './jsonld';
 import { normalizeName, ROLE_HINTS, type Role, roleOf, tokensOf } from './roles';
 import { currencyOf, looksLikeDate, looksLikePrice, parseDate, parsePrice, parseRating } from './values';
 
@@ -134,26 +136,6 @@ function namedOf(record: ContentRecord, field: string): unknown {
   return label?.[1]?.trim() ?? null;
 }
 
-/** Converts a recognised value to the type the cmd asked for. */
-export function coerce(value: unknown, type: FieldType | undefined): unknown {
-  if (value === null || value === undefined || type === undefined) return value ?? null;
-  const text = String(value);
-  switch (type) {
-    case 'number':
-    case 'integer': {
-      if (typeof value === 'number') return type === 'integer' ? Math.round(value) : value;
-      const parsed = parsePrice(text)?.amount ?? null;
-      return parsed === null ? null : type === 'integer' ? Math.round(parsed) : parsed;
-    }
-    case 'date':
-      return parseDate(text) ?? text;
-    case 'boolean':
-      return /^(true|yes|in stock|available|1)$/i.test(text.trim());
-    default:
-      return typeof value === 'string' ? value : text;
-  }
-}
-
 /** One record's value for a field. */
 export function recordValue(
   record: ContentRecord,
@@ -215,12 +197,57 @@ export function autoColumns(group: RecordGroup): string[] {
   return columns.length > 0 ? columns : ['text'];
 }
 
-export function recordItems(group: RecordGroup, fields: string[], types: Record<string, FieldType>): Item[] {
+/** Auto columns plus the roles (price, currency, sku...) the JSON-LD entries give for at least half the records. */
+export function columnsWithLd(group: RecordGroup, entries: LdEntry[]): string[] {
+  const columns = autoColumns(group);
+  if (entries.length === 0) return columns;
+  const sample = group.records.slice(0, 50);
+  const matched = sample
+    .map((r) => {
+      const name = nameOf(r);
+      return entryFor(entries, urlOf(r, name), name?.text);
+    })
+    .filter((e): e is LdEntry => e !== undefined);
+  if (matched.length * 2 < sample.length) return columns;
+  for (const [column, role] of [
+    ['price', 'price'],
+    ['currency', 'currency'],
+    ['sku', null],
+  ] as [string, Role | null][]) {
+    const have = matched.filter((e) => entryValue(e, column, role) !== null).length;
+    if (!columns.includes(column) && have * 2 >= matched.length) columns.push(column);
+  }
+  return columns;
+}
+
+/**
+ * The group's records as items. Fields the visible record lacks come from the page's JSON-LD list
+ * entry for it (matched by URL or name): list pages often keep prices and SKUs only there.
+ */
+export function recordItems(
+  group: RecordGroup,
+  fields: string[],
+  types: Record<string, FieldType>,
+  entries: LdEntry[] = [],
+): Item[] {
   return group.records.map((record) => {
     const item: Item = {};
+    const missing: string[] = [];
     for (const field of fields) {
       const role = roleOf(field);
       item[field] = coerce(recordValue(record, field, role, types[field]), types[field]);
+      if (item[field] === null || item[field] === '') missing.push(field);
+    }
+    if (missing.length === 0 || entries.length === 0) return item;
+    const name = nameOf(record);
+    const entry = entryFor(entries, urlOf(record, name), name?.text);
+    if (!entry) return item;
+    for (const field of missing) {
+      const role = roleOf(field);
+      const value = entryValue(entry, field, role);
+      // JSON-LD numbers are strings ("89.99"); a price or rating without a type hint is still a number.
+      const type = types[field] ?? (role === 'price' || role === 'rating' ? 'number' : undefined);
+      if (value !== null) item[field] = coerce(value, type);
     }
     return item;
   });

@@ -1,7 +1,8 @@
 /** Tables → items by header. Pure. */
 import type { ContentTable, TableCell } from '@tandem/shared';
+import { coerce } from '../coerce';
 import type { FieldType } from './hints';
-import { coerce, type Item } from './records';
+import type { Item } from './records';
 import { normalizeName, roleOf } from './roles';
 
 /** Header names as item keys: "Population (2024)" → "population_2024"; blanks become column_N. */

@@ -2,9 +2,10 @@
 import type { PageContent } from '@tandem/shared';
 import type OpenAI from 'openai';
 import { isUnsupportedOutput } from '../../agent/llm/client';
-import type { FieldType } from '../heuristic/hints';
+import { type FieldType, typeHints } from '../heuristic/hints';
 import { modelMarkdown } from '../markdown';
 import { chunkMarkdown, DEFAULT_CHUNK_CHARS, DEFAULT_OVERLAP_CHARS, mapLimit, mergeChunks } from './chunks';
+import { normalizeItem, pageUrls } from './normalize';
 import { itemsSchema, SYSTEM_PROMPT, userPrompt } from './schema';
 
 type Item = Record<string, unknown>;
@@ -43,24 +44,6 @@ export function parseItems(text: string): Item[] {
   const items = Array.isArray(value) ? value : (value as { items?: unknown }).items;
   if (!Array.isArray(items)) throw new ModelAnswerError('the model answer has no "items" array');
   return items.filter((i): i is Item => typeof i === 'object' && i !== null && !Array.isArray(i));
-}
-
-/** Every requested field present (null when missing), nothing else; relative URLs made absolute. */
-export function normalizeItem(item: Item, fields: string[] | undefined, base: string): Item {
-  const keys = fields && fields.length > 0 ? fields : Object.keys(item);
-  const out: Item = {};
-  for (const key of keys) {
-    let value = item[key] ?? null;
-    if (typeof value === 'string' && /^(\/|\.\.?\/)[^\s]*$/.test(value)) {
-      try {
-        value = new URL(value, base).href;
-      } catch {
-        // Not a URL after all: keep the text.
-      }
-    }
-    out[key] = value;
-  }
-  return out;
 }
 
 async function complete(options: ModelExtractOptions, markdown: string, part: number, parts: number): Promise<Item[]> {
@@ -118,8 +101,12 @@ export async function extractWithModel(options: ModelExtractOptions): Promise<{ 
   const results = await mapLimit(chunks, CHUNK_CONCURRENCY, (chunk, i) =>
     complete(options, chunk, i + 1, chunks.length),
   );
+  const base = options.content.url;
+  const known = pageUrls(options.content);
+  // Without fields the model names the keys, so the cmd's types are looked up per answer.
+  const typesFor = (item: Item) => (options.fields ? options.types : typeHints(options.cmd, Object.keys(item)));
   const normalized = results.map((items) =>
-    items.map((item) => normalizeItem(item, options.fields, options.content.url)),
+    items.map((item) => normalizeItem(item, options.fields, { base, known, types: typesFor(item) })),
   );
   const items = mergeChunks(normalized);
   return { items, chunks: chunks.length };
