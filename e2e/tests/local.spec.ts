@@ -49,6 +49,10 @@ test.describe('local mode', () => {
     const clicked = await session.driver.act({ action: 'click', index: send!.index, double: false } as Action);
     expect(clicked.code).toBe('navigation');
     expect(session.driver.url()).toContain('/echo?name=Ada');
+    // The session owns one tab; switch_tab never reaches the user's other tabs.
+    expect(await session.driver.act({ action: 'switch_tab', tab: 0 } as Action)).toMatchObject({ code: 'ok' });
+    const other = await session.driver.act({ action: 'switch_tab', tab: 1 } as Action);
+    expect(other).toMatchObject({ code: 'unsupported', message: expect.stringMatching(/its one tab \[0\]/) });
 
     const shot = await relay.api<{ screenshot: string }>('GET', `/v1/web/screenshot/${created.body.session_id}`);
     expect(shot.status, JSON.stringify(shot.body)).toBe(200);

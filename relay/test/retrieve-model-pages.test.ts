@@ -175,25 +175,27 @@ describe('fast mode on each fixture page (scripted model)', () => {
     ]);
   });
 
-  it('lazy list: the first batch without scroll_to_bottom, all 50 with it, in page order', async () => {
-    // The feed's Markdown shows each post's title and summary (its link is not rendered: see the
-    // content model), so the model gives those, and leaves out every third summary.
+  it('lazy list: the first batch without scroll_to_bottom, all 50 with it, in page order, with links', async () => {
+    // Each post is a link beside a summary; the model reads the link's target from the Markdown and
+    // gives it back relative, and leaves out every third summary.
     const posts: Reply = (request) =>
       items(
-        [...pageIn(request).matchAll(/Post number (\d+)\n\n(Summary of post \d+\.)/g)].map((m) => ({
+        [...pageIn(request).matchAll(/\[Post number (\d+)\]\(([^)]+)\)\n\n(Summary of post \d+\.)/g)].map((m) => ({
           title: `Post number ${m[1]}`,
-          ...(Number(m[1]) % 3 === 0 ? {} : { summary: m[2] }),
+          link: path(m[2] ?? ''),
+          ...(Number(m[1]) % 3 === 0 ? {} : { summary: m[3] }),
         })),
       );
     const expected = (count: number) =>
       Array.from({ length: count }, (_, i) => ({
         title: `Post number ${i + 1}`,
+        link: `${site.url}/retrieve/post/${i + 1}`,
         summary: (i + 1) % 3 === 0 ? null : `Summary of post ${i + 1}.`,
       }));
     model.script(posts, posts);
-    const first = await retrieve({ url: page('lazy'), fields: ['title', 'summary'] });
+    const first = await retrieve({ url: page('lazy'), fields: ['title', 'link', 'summary'] });
     expect(first.data).toEqual(expected(10));
-    const all = await retrieve({ url: page('lazy'), fields: ['title', 'summary'], scroll_to_bottom: true });
+    const all = await retrieve({ url: page('lazy'), fields: ['title', 'link', 'summary'], scroll_to_bottom: true });
     expect(all.data).toEqual(expected(50));
   });
 

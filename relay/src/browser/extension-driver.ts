@@ -145,6 +145,14 @@ export class ExtensionDriver implements BrowserDriver {
           await new Promise((resolve) => setTimeout(resolve, ms));
           return { code: 'ok', message: `Waited ${ms} ms.` };
         }
+      case 'switch_tab':
+        // A local session owns exactly one tab of the user's browser (DESIGN §5); it never adopts others.
+        return action.tab === 0
+          ? { code: 'ok', message: 'Already on tab [0], the only tab of this session.' }
+          : {
+              code: 'unsupported',
+              message: `There is no tab [${action.tab}]: a local session works in its one tab [0] and never switches to the user's other tabs.`,
+            };
       default:
         break;
     }

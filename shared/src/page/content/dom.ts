@@ -200,12 +200,7 @@ function textInto(node: Node, scope: Scope, out: { s: string }, markdown: boolea
     }
     const sep = isBlockSeparator(tag) ? ' ' : '';
     if (markdown && tag === 'a') {
-      const href = absoluteUrl(getAttr(el, 'href'), scope.base);
-      const inner = { s: '' };
-      textInto(el, scope, inner, true);
-      let text = collapseWhitespace(inner.s);
-      if (text === '' && scope.aria) text = labelOf(el);
-      out.s += href && text ? ` [${text}](${href}) ` : ` ${text} `;
+      out.s += ` ${linkMarkdown(el, scope)} `;
       continue;
     }
     const before = out.s.length;
@@ -227,7 +222,18 @@ export function textOf(el: Element, scope: Scope): string {
 }
 
 /** Visible content of an element as inline Markdown: links `[text](abs)`, images `![alt](abs)`. */
+function linkMarkdown(el: Element, scope: Scope): string {
+  const href = absoluteUrl(getAttr(el, 'href'), scope.base);
+  const inner = { s: '' };
+  textInto(el, scope, inner, true);
+  let text = collapseWhitespace(inner.s);
+  if (text === '' && scope.aria) text = labelOf(el);
+  return href && text ? `[${text}](${href})` : text;
+}
+
 export function markdownOf(el: Element, scope: Scope): string {
+  // A block that is itself a link (a list item's <a> beside a <p>) keeps its target.
+  if (tagOf(el) === 'a') return linkMarkdown(el, scope);
   const out = { s: '' };
   textInto(el, scope, out, true);
   return collapseWhitespace(out.s);
