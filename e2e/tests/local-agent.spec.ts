@@ -58,8 +58,8 @@ test.describe('browse and retrieve with local: true', () => {
     expect(created.status).toBe(200);
     const account = relay.relay.services.store.accounts.first();
     const session = relay.relay.services.sessions.get(account?.id ?? '', created.body.session_id);
-    const content = await session.driver.content?.({ full_page: true });
-    expect(content?.tables.length).toBeGreaterThan(0);
+    const content = await session.driver.content({ full_page: true });
+    expect(content.tables.length).toBeGreaterThan(0);
   });
 
   test('browse with local: true completes a multi-step task with the built-in planner, in the extension tab', async ({
@@ -107,5 +107,23 @@ test.describe('browse and retrieve with local: true', () => {
       'Calm Rug',
     ]);
     expect(rows[2]).toMatchObject({ price: '$89.99', stock: '4' });
+  });
+
+  test('retrieve with local: true scrolls a lazy list to its end in the extension tab', async ({
+    relay,
+    serviceWorker,
+    site,
+  }) => {
+    await connectExtension(relay, serviceWorker);
+    const body = { cmd: '', url: `${site.url}/retrieve/lazy.html`, mode: 'ludicrous', fields: ['title'] };
+    const first = await postLocal(relay, '/v1/web/retrieve', body);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.data).toHaveLength(10);
+    const all = await postLocal(relay, '/v1/web/retrieve', { ...body, scroll_to_bottom: true });
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(sessionOf(relay, String(all.body.session_id)).driver.kind).toBe('extension');
+    expect((all.body.data as { title: string }[]).map((r) => r.title).at(-1)).toBe('Post number 50');
+    expect(all.body.data).toHaveLength(50);
+    expect(all.body.message).toMatch(/scroll_to_bottom: reached the bottom \(scrolled for \d+ ms, limit 5 s\)/);
   });
 });

@@ -140,15 +140,19 @@ test.describe('local mode', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const driver = sessionOf(relay, created.body.session_id).driver;
     expect(driver.kind).toBe('extension');
+    // A new tab has nowhere to go back to: nothing happens, and the driver says so.
+    expect(await driver.back()).toBe(false);
+    expect(driver.url()).toBe(first);
 
     await driver.navigate(second);
     expect(driver.url()).toBe(second);
     const tab = await tabAt(context, second);
-    await driver.back();
+    expect(await driver.back()).toBe(true);
     expect(driver.url()).toBe(first);
     await expect.poll(() => tab.url()).toBe(first);
-    await driver.forward();
+    expect(await driver.forward()).toBe(true);
     expect(driver.url()).toBe(second);
+    expect(await driver.forward()).toBe(false);
     await expect.poll(() => tab.url()).toBe(second);
     expect(await driver.title()).toBe('Product table');
   });

@@ -180,6 +180,19 @@ describe('PlaywrightDriver actions', () => {
     expect((await act(driver, { action: 'navigate', url: `${site.url}/form.html` })).code).toBe('navigation');
     expect((await act(driver, { action: 'go_back' })).url).toBe(`${site.url}/index.html`);
     expect((await act(driver, { action: 'go_forward' })).url).toBe(`${site.url}/form.html`);
+    // Past either end of the history nothing happens, and the agent is told so rather than "went back".
+    expect(await act(driver, { action: 'go_forward' })).toMatchObject({
+      code: 'invalid_target',
+      message: `There is no next page in this tab; still at ${site.url}/form.html.`,
+    });
+    await act(driver, { action: 'go_back' });
+    expect(await act(driver, { action: 'go_back' })).toMatchObject({
+      code: 'invalid_target',
+      message: `There is no previous page in this tab; still at ${site.url}/index.html.`,
+    });
+    // A same-document step (a #fragment) is a real move although Playwright answers it with null.
+    await act(driver, { action: 'navigate', url: `${site.url}/index.html#part` });
+    expect((await act(driver, { action: 'go_back' })).url).toBe(`${site.url}/index.html`);
     const strict = await PlaywrightDriver.open(host, {
       viewport: { width: 800, height: 600 },
       navigationTimeoutMs: 5000,

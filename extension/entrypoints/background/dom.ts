@@ -100,8 +100,11 @@ export async function content(params: CommandParams<'content'>): Promise<Command
     await load.done.catch(() => undefined);
     load.cancel();
   }
-  if (scroll_to_bottom_ms) await callRuntime(tabId, 'scrollToBottom', scroll_to_bottom_ms);
-  return JSON.parse(await callRuntime(tabId, 'content', params.options ?? {})) as PageContent;
+  const scrolled = scroll_to_bottom_ms
+    ? (JSON.parse(await callRuntime(tabId, 'scrollToBottom', scroll_to_bottom_ms)) as PageContent['scrolled'])
+    : undefined;
+  const page = JSON.parse(await callRuntime(tabId, 'content', params.options ?? {})) as PageContent;
+  return scrolled ? { ...page, scrolled: { reached_bottom: scrolled.reached_bottom, ms: scrolled.ms } } : page;
 }
 
 /** One element action; reports whether the page navigated and waits (bounded) for the new page. */

@@ -8,11 +8,14 @@ export const FRAME_WAIT_MS = 100;
 /**
  * Resolves when the tab's top frame finishes loading a document (not about:blank), rejects with
  * `navigation_failed` on a network error or timeout and with `tab_closed` if the tab goes away.
- * Listeners are registered before the caller starts the navigation, so no event is missed.
+ * Listeners are registered before the caller starts the navigation, so no event is missed. A load
+ * only counts while `ready()` holds: a caller waiting for a history navigation ignores the late
+ * "complete" of the page it is leaving.
  */
 export function watchLoad(
   tabId: number,
   timeoutMs = NAVIGATION_TIMEOUT_MS,
+  ready: () => boolean = () => true,
 ): { done: Promise<void>; cancel(): void; resolve(): void } {
   let cancel: () => void = () => undefined;
   let resolveNow: () => void = () => undefined;
@@ -24,14 +27,14 @@ export function watchLoad(
     };
     resolveNow = () => finish();
     const completed = (d: { tabId: number; frameId: number; url: string }) => {
-      if (d.tabId === tabId && d.frameId === 0 && d.url !== 'about:blank') finish();
+      if (d.tabId === tabId && d.frameId === 0 && d.url !== 'about:blank' && ready()) finish();
     };
     const failed = (d: { tabId: number; frameId: number; url: string; error: string }) => {
       if (d.tabId !== tabId || d.frameId !== 0 || d.error === 'net::ERR_ABORTED') return;
       finish(new CommandFailure('navigation_failed', `${d.error} loading ${d.url}`));
     };
     const updated = (id: number, change: { status?: string }, tab: { url?: string }) => {
-      if (id === tabId && change.status === 'complete' && tab.url && tab.url !== 'about:blank') finish();
+      if (id === tabId && change.status === 'complete' && tab.url && tab.url !== 'about:blank' && ready()) finish();
     };
     const removed = (id: number) => {
       if (id === tabId) finish(new CommandFailure('tab_closed', 'The session tab was closed.'));

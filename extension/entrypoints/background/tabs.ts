@@ -20,13 +20,13 @@ export async function tabState(tabId: number): Promise<TabState> {
 }
 
 /**
- * Runs a navigation and waits (bounded) for the new document to load. With `committed`, a tab that
- * looks loaded only counts once the navigation committed: right after goBack/goForward resolve, the tab
- * still shows the old page as complete.
+ * Runs a navigation and waits (bounded) for the new document to load. With `committed`, a load only
+ * counts once this navigation committed: right after tabs.update/goBack/goForward resolve, the tab
+ * still shows the old page as complete, and its late events look like the new page loading.
  */
 async function loading(tabId: number, start: () => Promise<unknown>, committed = false): Promise<TabState> {
-  const load = watchLoad(tabId);
   let commit = !committed;
+  const load = watchLoad(tabId, undefined, () => commit);
   const onCommitted = (d: { tabId: number; frameId: number }) => {
     if (d.tabId === tabId && d.frameId === 0) commit = true;
   };
@@ -105,15 +105,66 @@ export async function closeTab(params: CommandParams<'tab.close'>): Promise<Comm
 export async function navigate(params: CommandParams<'navigate'>): Promise<CommandResult<'navigate'>> {
   assertAllowed(params.url);
   await sessionTab(params.tabId);
-  return loading(params.tabId, () => browser.tabs.update(params.tabId, { url: params.url }));
+  // Committed: under load, the "complete" of the page being left can arrive after the update started,
+  // and answering then would let the next command (a goBack) run while this navigation is pending.
+  return loading(params.tabId, () => browser.tabs.update(params.tabId, { url: params.url }), true);
 }
 
 export async function back(params: CommandParams<'back'>): Promise<CommandResult<'back'>> {
-  await sessionTab(params.tabId);
-  return loading(params.tabId, () => browser.tabs.goBack(params.tabId), true);
+  return historyMove(params.tabId, -1);
 }
 
 export async function forward(params: CommandParams<'forward'>): Promise<CommandResult<'forward'>> {
-  await sessionTab(params.tabId);
-  return loading(params.tabId, () => browser.tabs.goForward(params.tabId), true);
+  return historyMove(params.tabId, 1);
+}
+
+async function historyMove(tabId: number, delta: -1 | 1): Promise<CommandResult<'back'>> {
+  await sessionTab(tabId);
+  try {
+    return { ...(await loading(tabId, () => historyStep(tabId, delta), true)), moved: true };
+  } catch (error) {
+    if (!(error instanceof NoHistory)) throw error;
+    return { ...(await tabState(tabId)), moved: false };
+  }
+}
+
+/** The tab has no page in the asked direction: an answer (moved: false), not a failure. */
+class NoHistory extends Error {}
+
+/** How long a history step through the page's own history API may take to start (commit). */
+const HISTORY_FALLBACK_MS = 3_000;
+
+/**
+ * tabs.goBack/goForward follow the browser's back button, which skips entries Chrome judged were
+ * added without the user (its history-manipulation intervention), and then refuses with "Cannot find
+ * a next page in history" although the tab has that page. The page's own history API has no such
+ * rule, so it is the fallback; when no navigation commits soon after, there was truly nothing there.
+ */
+async function historyStep(tabId: number, delta: -1 | 1): Promise<void> {
+  try {
+    await (delta < 0 ? browser.tabs.goBack(tabId) : browser.tabs.goForward(tabId));
+    return;
+  } catch {
+    // Fall through to the page's history.
+  }
+  let onCommitted: (d: { tabId: number; frameId: number }) => void = () => undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const committed = new Promise<boolean>((resolve) => {
+    onCommitted = (d) => {
+      if (d.tabId === tabId && d.frameId === 0) resolve(true);
+    };
+    timer = setTimeout(() => resolve(false), HISTORY_FALLBACK_MS);
+  });
+  browser.webNavigation.onCommitted.addListener(onCommitted);
+  try {
+    await browser.scripting.executeScript({
+      target: { tabId },
+      func: (step: number) => history.go(step),
+      args: [delta],
+    });
+    if (!(await committed)) throw new NoHistory();
+  } finally {
+    clearTimeout(timer);
+    browser.webNavigation.onCommitted.removeListener(onCommitted);
+  }
 }

@@ -44,18 +44,17 @@ export interface BrowserDriver {
   readonly kind: 'playwright' | 'extension';
   /** Opens `url` in the session's page and waits (bounded) for it to load. */
   navigate(url: string): Promise<void>;
-  back(): Promise<void>;
-  forward(): Promise<void>;
+  /** Goes back one page; false when the tab had no previous page (nothing happened). */
+  back(): Promise<boolean>;
+  /** Goes forward one page; false when there was no next page. */
+  forward(): Promise<boolean>;
   /** The current URL ("" before the first navigation). */
   url(): string;
   title(): Promise<string>;
   /** Indexed interactive elements and page text, from the page runtime. */
   snapshot(options?: Partial<SnapshotOptions>): Promise<Snapshot>;
-  /**
-   * The content model for retrieve, from the page runtime (after the optional scroll / settle).
-   * Optional until the extension driver implements it; retrieve answers 400 for drivers without it.
-   */
-  content?(options?: DriverContentOptions): Promise<PageContent>;
+  /** The content model for retrieve, from the page runtime (after the optional scroll / settle). */
+  content(options?: DriverContentOptions): Promise<PageContent>;
   /** Runs one action and waits (bounded) for the page to settle. */
   act(action: Action): Promise<DriverActionResult>;
   /** The session's tabs; the active one is where actions go. */

@@ -70,12 +70,16 @@ export class ExtensionDriver implements BrowserDriver {
     this.remember(await this.command('navigate', { tabId: this.tabId, url }, loadTimeout(this.options)));
   }
 
-  async back(): Promise<void> {
-    this.remember(await this.command('back', { tabId: this.tabId }, loadTimeout(this.options)));
+  async back(): Promise<boolean> {
+    const state = await this.command('back', { tabId: this.tabId }, loadTimeout(this.options));
+    this.remember(state);
+    return state.moved;
   }
 
-  async forward(): Promise<void> {
-    this.remember(await this.command('forward', { tabId: this.tabId }, loadTimeout(this.options)));
+  async forward(): Promise<boolean> {
+    const state = await this.command('forward', { tabId: this.tabId }, loadTimeout(this.options));
+    this.remember(state);
+    return state.moved;
   }
 
   url(): string {

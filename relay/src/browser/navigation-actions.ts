@@ -16,11 +16,13 @@ export async function navigationAction(
       await driver.navigate(action.url);
       return { code: 'navigation', message: `Opened ${driver.url()}.`, url: driver.url() };
     case 'go_back':
-      await driver.back();
-      return { code: 'navigation', message: `Went back to ${driver.url()}.`, url: driver.url() };
+      return (await driver.back())
+        ? { code: 'navigation', message: `Went back to ${driver.url()}.`, url: driver.url() }
+        : { code: 'invalid_target', message: `There is no previous page in this tab; still at ${driver.url()}.` };
     case 'go_forward':
-      await driver.forward();
-      return { code: 'navigation', message: `Went forward to ${driver.url()}.`, url: driver.url() };
+      return (await driver.forward())
+        ? { code: 'navigation', message: `Went forward to ${driver.url()}.`, url: driver.url() }
+        : { code: 'invalid_target', message: `There is no next page in this tab; still at ${driver.url()}.` };
     case 'done':
     case 'ask_user':
       return { code: 'ok', message: 'Nothing to do in the browser.' };

@@ -106,12 +106,25 @@ export class PlaywrightDriver implements BrowserDriver {
     });
   }
 
-  async back(): Promise<void> {
-    await this.guard(() => this.page.goBack({ waitUntil: 'domcontentloaded' }));
+  async back(): Promise<boolean> {
+    const moved = await this.historyStep(() => this.page.goBack({ waitUntil: 'domcontentloaded' }));
+    // The about:blank every new page starts at is not a page of the session: back there is the start.
+    if (moved && this.page.url() === 'about:blank') {
+      await this.guard(() => this.page.goForward({ waitUntil: 'domcontentloaded' }));
+      return false;
+    }
+    return moved;
   }
 
-  async forward(): Promise<void> {
-    await this.guard(() => this.page.goForward({ waitUntil: 'domcontentloaded' }));
+  async forward(): Promise<boolean> {
+    return this.historyStep(() => this.page.goForward({ waitUntil: 'domcontentloaded' }));
+  }
+
+  /** Playwright answers null both for "no such page" and for a same-document step; the URL tells them apart. */
+  private async historyStep(step: () => Promise<unknown>): Promise<boolean> {
+    const before = this.page.url();
+    const response = await this.guard(step);
+    return response !== null || this.page.url() !== before;
   }
 
   url(): string {
@@ -140,14 +153,18 @@ export class PlaywrightDriver implements BrowserDriver {
     const { scroll_to_bottom_ms, settle_ms, ...runtimeOptions } = options;
     return this.guard(async () => {
       if (settle_ms) await this.page.waitForLoadState('networkidle', { timeout: settle_ms }).catch(() => undefined);
-      if (scroll_to_bottom_ms) await runtimeScrollToBottom(this.page, scroll_to_bottom_ms);
+      const scrolled = scroll_to_bottom_ms
+        ? await runtimeScrollToBottom(this.page, scroll_to_bottom_ms).then(({ reached_bottom, ms }) => ({
+            scrolled: { reached_bottom, ms },
+          }))
+        : {};
       try {
-        return await runtimeContent(this.page, runtimeOptions);
+        return { ...(await runtimeContent(this.page, runtimeOptions)), ...scrolled };
       } catch (error) {
         // The document changed under us (a late redirect): wait for the new one, then once more.
         if (!DOCUMENT_GONE.test(String(error))) throw error;
         await this.page.waitForLoadState('domcontentloaded').catch(() => undefined);
-        return runtimeContent(this.page, runtimeOptions);
+        return { ...(await runtimeContent(this.page, runtimeOptions)), ...scrolled };
       }
     });
   }

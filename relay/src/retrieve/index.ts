@@ -2,11 +2,10 @@
  * Retrieve (API §7): read the session's page into the content model, turn it into items with DOM
  * heuristics (ludicrous) or a model (fast/standard), cap, and phrase the answer.
  */
-import type { RetrieveRequest } from '@tandem/shared';
+import type { PageContent, RetrieveRequest } from '@tandem/shared';
 import type OpenAI from 'openai';
 import { createClient, toPlannerError } from '../agent/llm/client';
 import type { Config } from '../config';
-import { BadRequest } from '../errors';
 import type { Session } from '../sessions/session';
 import { typeHints } from './heuristic/hints';
 import { extractHeuristic, type Item } from './heuristic/index';
@@ -55,32 +54,28 @@ function positiveInt(value: unknown): number | undefined {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** What scroll_to_bottom did, from how long scrolling and reading took together. */
-function scrollNote(readMs: number): string {
+/** What scroll_to_bottom did, as the driver measured it. */
+function scrollNote(scrolled: PageContent['scrolled']): string {
   const limit = SCROLL_TO_BOTTOM_MS / 1000;
-  // The runtime stops scrolling early only once the page stops growing; taking the whole limit
-  // means it was still growing when time ran out.
-  return readMs >= SCROLL_TO_BOTTOM_MS
-    ? `scroll_to_bottom: the page was still growing at the ${limit} s scroll limit (scrolled and read in ${readMs} ms), so items further down may be missing; narrow the page (filters, pagination) to get them.`
-    : `scroll_to_bottom: reached the bottom (scrolled and read in ${readMs} ms, limit ${limit} s).`;
+  if (!scrolled) return `scroll_to_bottom: the browser did not report scrolling (limit ${limit} s).`;
+  return scrolled.reached_bottom
+    ? `scroll_to_bottom: reached the bottom (scrolled for ${scrolled.ms} ms, limit ${limit} s).`
+    : `scroll_to_bottom: the page was still growing at the ${limit} s scroll limit (scrolled for ${scrolled.ms} ms), so items further down may be missing; narrow the page (filters, pagination) to get them.`;
 }
 
 export async function runRetrieve(config: Config, session: Session, request: RetrieveRequest): Promise<RetrieveResult> {
   const started = Date.now();
   const driver = session.driver;
-  if (!driver.content)
-    throw new BadRequest('This session’s browser cannot retrieve yet; use a remote session (local: false).');
   const content = await driver.content({
     full_page: request.full_page,
     render_js: request.render_js,
     ...(request.scroll_to_bottom ? { scroll_to_bottom_ms: SCROLL_TO_BOTTOM_MS } : {}),
     ...(request.render_js ? { settle_ms: RENDER_JS_SETTLE_MS } : {}),
   });
-  const readMs = Date.now() - started;
   const fields = request.fields && request.fields.length > 0 ? request.fields : undefined;
   // max_items is a double in the contract; a fraction means its whole part.
   const cap = Math.floor(request.max_items);
-  const notes: string[] = request.scroll_to_bottom ? [scrollNote(readMs)] : [];
+  const notes: string[] = request.scroll_to_bottom ? [scrollNote(content.scrolled)] : [];
   let items: Item[] | undefined;
   let how = 'ludicrous mode, no model';
 

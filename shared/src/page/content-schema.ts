@@ -117,6 +117,13 @@ export const PageContent = z
     metadata: PageMetadata,
     has_main: z.boolean().describe('A main-content region was found.'),
     full_page: z.boolean(),
+    scrolled: z
+      .object({
+        reached_bottom: z.boolean().describe('The page stopped growing before the time limit.'),
+        ms: z.number().describe('How long scrolling took.'),
+      })
+      .optional()
+      .describe('What scroll_to_bottom did, when it was asked for (added by the driver).'),
   })
   .meta({ id: 'PageContent' });
 export type PageContent = z.infer<typeof PageContent>;

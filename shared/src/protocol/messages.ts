@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ActParams, ActResult, ContentParams, ContentResult, SnapshotParams, SnapshotResult } from './dom';
 import { ProtocolError } from './errors';
-import { NavigateParams, ScreenshotResult, TabOpenParams, TabParams, TabState } from './tabs';
+import { HistoryResult, NavigateParams, ScreenshotResult, TabOpenParams, TabParams, TabState } from './tabs';
 
 /**
  * The relay ⇄ extension protocol version. Bump it when a message changes shape; the relay refuses a
@@ -38,8 +38,8 @@ export const COMMANDS = {
   'tab.close': { params: TabParams, result: z.object({ closed: z.boolean().describe('false when it was gone') }) },
   'tab.info': { params: TabParams, result: TabState },
   navigate: { params: NavigateParams, result: TabState },
-  back: { params: TabParams, result: TabState },
-  forward: { params: TabParams, result: TabState },
+  back: { params: TabParams, result: HistoryResult },
+  forward: { params: TabParams, result: HistoryResult },
   snapshot: { params: SnapshotParams, result: SnapshotResult },
   act: { params: ActParams, result: ActResult },
   content: { params: ContentParams, result: ContentResult },

@@ -13,6 +13,15 @@ export const TabState = z
   .describe('A tab and where it is.');
 export type TabState = z.infer<typeof TabState>;
 
+/** Where a tab is after back/forward, and whether it had a page in that direction at all. */
+export const HistoryResult = TabState.extend({
+  moved: z
+    .boolean()
+    .default(true)
+    .describe("False when the tab's history had no page in that direction: nothing happened."),
+}).describe('A tab after a history step.');
+export type HistoryResult = z.infer<typeof HistoryResult>;
+
 export const TabOpenParams = z
   .object({
     sessionId: z.string().min(1).max(200).describe('The relay session the tab belongs to; names its tab group.'),
