@@ -34,6 +34,8 @@ export interface PlaywrightDriverOptions {
   logger: Logger;
   /** Checks a URL the agent wants to open (scheme, private network); throws to refuse. */
   checkUrl?: (url: string) => Promise<unknown>;
+  /** Checks every request the session's pages make; a reason refuses it (private networks off). */
+  guardRequest?: ((url: string) => Promise<string | undefined>) | undefined;
 }
 
 /** Input types whose value is plain typed text. */
@@ -61,6 +63,8 @@ export class PlaywrightDriver implements BrowserDriver {
     private readonly context: BrowserContext,
     first: Page,
     private readonly options: PlaywrightDriverOptions,
+    /** Page loads the request guard refused, newest last (filled by the context's route). */
+    private readonly refusedLoads: { url: string; reason: string }[],
   ) {
     // Indices belong to one document: a different tab makes the last snapshot's elements meaningless.
     this.events = new PageEvents(context, first, () => this.lastElements.clear());
@@ -77,13 +81,29 @@ export class PlaywrightDriver implements BrowserDriver {
       viewport: options.viewport,
       acceptDownloads: false,
       ...(options.proxy ? { proxy: options.proxy } : {}),
+      // Routes do not see a service worker's requests, so a guarded session runs without them.
+      ...(options.guardRequest ? { serviceWorkers: 'block' as const } : {}),
     });
+    const refusedLoads: { url: string; reason: string }[] = [];
     try {
+      const guard = options.guardRequest;
+      if (guard) {
+        await context.route('**/*', async (route) => {
+          const request = route.request();
+          const refused = await guard(request.url());
+          if (!refused) return route.continue();
+          options.logger.info({ url: request.url(), reason: refused }, 'request refused');
+          if (request.isNavigationRequest() && request.frame().parentFrame() === null) {
+            refusedLoads.push({ url: request.url(), reason: refused });
+          }
+          return route.abort('blockedbyclient');
+        });
+      }
       context.setDefaultNavigationTimeout(options.navigationTimeoutMs);
       context.setDefaultTimeout(options.navigationTimeoutMs);
       await installPageRuntime(context);
       const page = await context.newPage();
-      return new PlaywrightDriver(context, page, options);
+      return new PlaywrightDriver(context, page, options, refusedLoads);
     } catch (error) {
       await context.close().catch(() => undefined);
       throw error;
@@ -173,6 +193,8 @@ export class PlaywrightDriver implements BrowserDriver {
     const result = await this.guard(async () => {
       const mark = this.settler.mark();
       const page = this.page;
+      const refusedBefore = this.refusedLoads.length;
+      const urlBefore = this.url();
       let outcome: ActionResult;
       try {
         outcome = await this.perform(action);
@@ -189,6 +211,18 @@ export class PlaywrightDriver implements BrowserDriver {
           code: 'navigation',
           url: this.url(),
           message: `${outcome.message} The page navigated to ${this.url()}.`,
+        };
+      }
+      const refused = this.refusedLoads[this.refusedLoads.length - 1];
+      if (this.refusedLoads.length > refusedBefore && refused) {
+        // Chromium shows its error page for a refused load; the agent is better off where it was.
+        if (this.page.url().startsWith('chrome-error:')) {
+          await this.page.goBack({ waitUntil: 'domcontentloaded' }).catch(() => undefined);
+        }
+        const first = outcome.message.replace(/ The page navigated to .*$/, '');
+        outcome = {
+          code: 'invalid_target',
+          message: `${first} It led to ${refused.url}, which was not opened: ${refused.reason}, and this relay keeps sessions out of private networks (TANDEM_ALLOW_PRIVATE_NETWORK). Still at ${this.url() || urlBefore}.`,
         };
       }
       return outcome;

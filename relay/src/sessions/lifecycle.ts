@@ -1,7 +1,7 @@
 import type { CreateSessionRequest } from '@tandem/shared';
 import { resolveProfile } from '../agent/session-agent';
 import { PlaywrightDriver } from '../browser/playwright-driver';
-import { checkUrl } from '../browser/url-policy';
+import { checkUrl, privateNetworkGuard } from '../browser/url-policy';
 import { viewportOf } from '../browser/viewport';
 import type { Services } from '../services';
 import { openLocalSession } from './local';
@@ -23,6 +23,7 @@ export async function openSession(services: Services, accountId: string, request
         navigationTimeoutMs: services.config.TANDEM_NAVIGATION_TIMEOUT_MS,
         logger: services.logger.child({ sessionId }),
         checkUrl: (target) => checkUrl(target, { allowPrivateNetwork: services.config.TANDEM_ALLOW_PRIVATE_NETWORK }),
+        guardRequest: services.config.TANDEM_ALLOW_PRIVATE_NETWORK ? undefined : privateNetworkGuard(),
       }),
   );
   try {
