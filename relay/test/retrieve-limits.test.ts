@@ -1,11 +1,10 @@
 import { type FixtureSite, startFixtureSite } from '@tandem/e2e/fixtures';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { postRetrieve, type RetrieveBody, retrievePage } from './retrieve-support';
 import { startTestRelay, type TestRelay } from './support';
 
 let site: FixtureSite;
 let relay: TestRelay;
-
-type Body = { message: string; status: string; data: Record<string, unknown>[]; session_id: string };
 
 beforeAll(async () => {
   site = await startFixtureSite();
@@ -19,13 +18,9 @@ afterAll(async () => {
   await site?.close();
 });
 
-const page = (name: string) => `${site.url}/retrieve/${name}.html`;
-
-async function retrieve(body: Record<string, unknown>, on: TestRelay = relay): Promise<Body> {
-  const res = await on.api<Body>('POST', '/v1/web/retrieve', { body: { cmd: '', mode: 'ludicrous', ...body } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
+const page = (name: string) => retrievePage(site, name);
+const retrieve = (body: Record<string, unknown>, on: TestRelay = relay): Promise<RetrieveBody> =>
+  postRetrieve(on, { mode: 'ludicrous', ...body });
 
 describe('max_items', () => {
   it('0 returns no items, with CONTINUE when the page has some', async () => {

@@ -5,19 +5,17 @@
 import {
   type FixtureSite,
   type ModelServer,
-  type RecordedRequest,
   type Reply,
   startFixtureSite,
   startModelServer,
 } from '@tandem/e2e/fixtures';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { items, pageIn, postRetrieve, type RetrieveBody, retrievePage } from './retrieve-support';
 import { startTestRelay, type TestRelay } from './support';
 
 let site: FixtureSite;
 let model: ModelServer;
 let relay: TestRelay;
-
-type Body = { message: string; status: string; data: Record<string, unknown>[] };
 
 beforeAll(async () => {
   [site, model] = await Promise.all([startFixtureSite(), startModelServer({ models: ['fast-model'] })]);
@@ -37,23 +35,15 @@ afterAll(async () => {
   await Promise.all([site?.close(), model?.close()]);
 });
 
-const page = (name: string) => `${site.url}/retrieve/${name}.html`;
-const items = (value: unknown[]): Reply => ({ kind: 'json', value: { items: value } });
-
-/** The page Markdown the model was given. */
-function pageIn(request: RecordedRequest): string {
-  const user = request.body?.messages?.find((m) => m.role === 'user')?.content;
-  return typeof user === 'string' ? user.slice(user.indexOf('--- page ---')) : '';
-}
+const page = (name: string) => retrievePage(site, name);
 
 /** A path as a model often copies it: the page's absolute URL without its origin. */
 const path = (url: string) => url.replace(/^https?:\/\/[^/]+/, '');
 
-async function retrieve(body: Record<string, unknown>): Promise<Body> {
-  const res = await relay.api<Body>('POST', '/v1/web/retrieve', { body: { cmd: '', mode: 'fast', ...body } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  expect(res.body.message).toMatch(/fast mode, model fast-model/);
-  return res.body;
+async function retrieve(body: Record<string, unknown>): Promise<RetrieveBody> {
+  const res = await postRetrieve(relay, { mode: 'fast', ...body });
+  expect(res.message).toMatch(/fast mode, model fast-model/);
+  return res;
 }
 
 describe('fast mode on each fixture page (scripted model)', () => {

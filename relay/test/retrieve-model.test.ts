@@ -1,19 +1,17 @@
 import {
   type FixtureSite,
   type ModelServer,
-  type RecordedRequest,
   type Reply,
   startFixtureSite,
   startModelServer,
 } from '@tandem/e2e/fixtures';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { items, pageIn, postRetrieve, type RetrieveBody, retrievePage } from './retrieve-support';
 import { startTestRelay, type TestRelay } from './support';
 
 let site: FixtureSite;
 let model: ModelServer;
 let relay: TestRelay;
-
-type Body = { message: string; status: string; url: string; data: Record<string, unknown>[]; session_id: string };
 
 beforeAll(async () => {
   [site, model] = await Promise.all([
@@ -37,22 +35,8 @@ afterAll(async () => {
   await Promise.all([site?.close(), model?.close()]);
 });
 
-const page = (name: string) => `${site.url}/retrieve/${name}.html`;
-
-/** The page Markdown the model was given in one request. */
-function pageIn(request: RecordedRequest | undefined): string {
-  const user = request?.body?.messages?.find((m) => m.role === 'user')?.content;
-  const text = typeof user === 'string' ? user : '';
-  return text.slice(text.indexOf('--- page ---'));
-}
-
-const items = (value: unknown[]): Reply => ({ kind: 'json', value: { items: value } });
-
-async function retrieve(body: Record<string, unknown>): Promise<Body> {
-  const res = await relay.api<Body>('POST', '/v1/web/retrieve', { body: { cmd: '', ...body } });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
+const page = (name: string) => retrievePage(site, name);
+const retrieve = (body: Record<string, unknown>): Promise<RetrieveBody> => postRetrieve(relay, body);
 
 describe('fast and standard modes (scripted model)', () => {
   it('sends the page as Markdown with a strict schema built from fields, and returns the items', async () => {
@@ -285,7 +269,7 @@ describe('schema in the prompt (TANDEM_MODEL_OUTPUT=prompt)', () => {
         { name: 'Water Filter', price: '$1,249.00', rating: null },
       ]),
     );
-    const res = await promptRelay.api<Body>('POST', '/v1/web/retrieve', {
+    const res = await promptRelay.api<RetrieveBody>('POST', '/v1/web/retrieve', {
       body: {
         cmd: 'Products with price as a number and rating as a number',
         url: page('products'),

@@ -1,18 +1,10 @@
 import { type FixtureSite, startFixtureSite } from '@tandem/e2e/fixtures';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { postRetrieve, type RetrieveBody, retrievePage } from './retrieve-support';
 import { closedPort, startTestRelay, type TestRelay } from './support';
 
 let site: FixtureSite;
 let relay: TestRelay;
-
-type Body = {
-  message: string;
-  status: string;
-  url: string;
-  data: Record<string, unknown>[];
-  session_id: string;
-  screenshot?: string;
-};
 
 beforeAll(async () => {
   site = await startFixtureSite();
@@ -27,13 +19,9 @@ afterAll(async () => {
   await site?.close();
 });
 
-const page = (name: string) => `${site.url}/retrieve/${name}.html`;
-
-async function retrieve(body: Record<string, unknown>, expected = 200): Promise<Body> {
-  const res = await relay.api<Body>('POST', '/v1/web/retrieve', { body: { cmd: '', mode: 'ludicrous', ...body } });
-  expect(res.status, JSON.stringify(res.body)).toBe(expected);
-  return res.body;
-}
+const page = (name: string) => retrievePage(site, name);
+const retrieve = (body: Record<string, unknown>, expected = 200): Promise<RetrieveBody> =>
+  postRetrieve(relay, { mode: 'ludicrous', ...body }, expected);
 
 describe('ludicrous mode', () => {
   it('reads a product grid: name, price as a number, image (lazy sources too), link, rating', async () => {
