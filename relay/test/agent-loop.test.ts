@@ -104,12 +104,13 @@ describe('what the agent keeps across steps', () => {
     h.model.script(decision([{ action: 'scroll', direction: 'down' }]), decision([{ action: 'done', message: 'ok' }]));
     expect((await step(id, { cmd: 'Scroll once, then finish' })).body.status).toBe('CONTINUE');
     expect((await step(id)).body.status).toBe('DONE');
-    expect(h.session(id).conversation.usage).toEqual({
-      steps: 2,
-      promptTokens: 2000,
-      completionTokens: 100,
-      cachedTokens: 1600,
-    });
+    const totals = { steps: 2, promptTokens: 2000, completionTokens: 100, cachedTokens: 1600 };
+    expect(h.session(id).conversation.usage).toEqual(totals);
+    // The totals go to the log once, when the session ends.
+    expect((await h.relay.api('DELETE', `/v1/web/session/${id}`)).status).toBe(200);
+    expect(h.logs.filter((l) => l.msg === 'session ended' && l.sessionId === id)).toEqual([
+      expect.objectContaining({ reason: 'closed', usage: totals }),
+    ]);
   });
 
   it("uses the session's agent profile when a later browse continues it without agent_id", async () => {

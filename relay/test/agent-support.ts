@@ -10,12 +10,14 @@ import {
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Session } from '../src/sessions/session';
-import { startTestRelay, type TestRelay } from './support';
+import { memoryLogger, startTestRelay, type TestRelay } from './support';
 
 export interface AgentHarness {
   site: FixtureSite;
   model: ModelServer;
   relay: TestRelay;
+  /** Every line the relay logged, parsed. */
+  logs: Record<string, unknown>[];
   /** The live session `id` of the test key's account. */
   session(id: string): Session;
   /** Creates a session on a fixture page through the API; returns its id. */
@@ -30,15 +32,20 @@ export function useAgentRelay(): AgentHarness {
       startFixtureSite(),
       startModelServer({ models: ['fast-model', 'standard-model'] }),
     ]);
-    h.relay = await startTestRelay({
-      OPENAI_BASE_URL: h.model.url,
-      OPENAI_API_KEY: 'sk-test',
-      TANDEM_MODEL_FAST: 'fast-model',
-      TANDEM_MODEL_STANDARD: 'standard-model',
-      TANDEM_MODEL_OUTPUT: 'prompt',
-      TANDEM_MODEL_MAX_RETRIES: 0,
-      TANDEM_START_URL: `${h.site.url}/index.html`,
-    });
+    const { logger, lines } = memoryLogger();
+    h.logs = lines;
+    h.relay = await startTestRelay(
+      {
+        OPENAI_BASE_URL: h.model.url,
+        OPENAI_API_KEY: 'sk-test',
+        TANDEM_MODEL_FAST: 'fast-model',
+        TANDEM_MODEL_STANDARD: 'standard-model',
+        TANDEM_MODEL_OUTPUT: 'prompt',
+        TANDEM_MODEL_MAX_RETRIES: 0,
+        TANDEM_START_URL: `${h.site.url}/index.html`,
+      },
+      { logger },
+    );
     const accountId = h.relay.services.store.apiKeys.resolve(h.relay.key)!.accountId;
     h.session = (id) => h.relay.services.sessions.get(accountId, id);
     h.createSession = async (path) => {

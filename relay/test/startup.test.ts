@@ -2,13 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { type FixtureSite, startFixtureSite } from '@tandem/e2e/fixtures';
-import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startBanner } from '../src/banner';
 import { loadConfig } from '../src/config';
 import { type Relay, startRelay } from '../src/server';
+import { memoryLogger } from './support';
 
 let site: FixtureSite;
 let dataDir: string;
@@ -18,23 +17,17 @@ beforeAll(async () => {
 afterAll(() => site?.close());
 afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** A relay on a data dir the test keeps between starts, logging JSON lines into `lines`. */
+/** A relay on a data dir the test keeps between starts, logging into `log` when given. */
 async function start(
-  lines: Record<string, unknown>[] = [],
+  log?: ReturnType<typeof memoryLogger>,
   env: Record<string, string> = {},
   port = 0,
 ): Promise<Relay> {
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
-      done();
-    },
-  });
   const config = loadConfig(
     { CHROMIUM_PATH: process.env.CHROMIUM_PATH, ...env },
     { PORT: port, HOST: '127.0.0.1', TANDEM_DATA_DIR: dataDir, LOG_LEVEL: 'info' },
   );
-  return startRelay(config, { logger: pino({ level: 'info' }, sink) });
+  return startRelay(config, { logger: (log ?? memoryLogger()).logger });
 }
 
 describe('the first start', () => {
@@ -85,7 +78,7 @@ describe('a first start that cannot listen', () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
     try {
-      await expect(start([], {}, port)).rejects.toThrow(/EADDRINUSE/);
+      await expect(start(undefined, {}, port)).rejects.toThrow(/EADDRINUSE/);
     } finally {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
     }
@@ -101,7 +94,7 @@ describe('a first start that cannot listen', () => {
 describe('TANDEM_PUBLIC_URL', () => {
   it('is the base of the screenshot URLs the relay hands out', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tandem-start-'));
-    const relay = await start([], { TANDEM_PUBLIC_URL: 'https://tandem.example.com/base' });
+    const relay = await start(undefined, { TANDEM_PUBLIC_URL: 'https://tandem.example.com/base' });
     try {
       const res = await fetch(`${relay.url}/v1/web/session`, {
         method: 'POST',
@@ -121,8 +114,9 @@ describe('TANDEM_PUBLIC_URL', () => {
 describe('logs', () => {
   it('carry the request id on every request line and the session id once a session is known', async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'tandem-start-'));
-    const lines: Record<string, unknown>[] = [];
-    const relay = await start(lines);
+    const log = memoryLogger();
+    const { lines } = log;
+    const relay = await start(log);
     try {
       const key = relay.firstStart!.apiKey;
       const res = await fetch(`${relay.url}/v1/web/session`, {

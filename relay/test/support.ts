@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pino } from 'pino';
+import { Writable } from 'node:stream';
+import { type Logger, pino } from 'pino';
 import { type Env, loadConfig } from '../src/config';
 import { type Relay, startRelay } from '../src/server';
 
@@ -27,8 +28,23 @@ export interface TestRelay extends Relay {
   newAccount(email: string): Promise<string>;
 }
 
+/** A logger that keeps every line it writes, parsed, so tests can assert on what was logged. */
+export function memoryLogger(level = 'info'): { logger: Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { logger: pino({ level }, sink), lines };
+}
+
 /** A real relay on an ephemeral loopback port with a temp data dir; `close()` removes everything. */
-export async function startTestRelay(overrides: Partial<Env> = {}): Promise<TestRelay> {
+export async function startTestRelay(
+  overrides: Partial<Env> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestRelay> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tandem-test-'));
   const config = loadConfig(
     { CHROMIUM_PATH: process.env.CHROMIUM_PATH },
@@ -41,7 +57,9 @@ export async function startTestRelay(overrides: Partial<Env> = {}): Promise<Test
       ...overrides,
     },
   );
-  const relay = await startRelay(config, { logger: pino({ level: process.env.TANDEM_TEST_LOG ?? 'silent' }) });
+  const relay = await startRelay(config, {
+    logger: options.logger ?? pino({ level: process.env.TANDEM_TEST_LOG ?? 'silent' }),
+  });
   return {
     ...relay,
     key: TEST_KEY,
