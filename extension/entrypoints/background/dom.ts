@@ -1,5 +1,6 @@
 import type { ActionResult, ActResult, CommandParams, CommandResult, PageContent, Snapshot } from '@tandem/shared';
 import { actionExecutor } from '@tandem/shared/actions';
+import type { ElementBoxResult } from '@tandem/shared/page';
 import { browser } from 'wxt/browser';
 import { CommandFailure } from './errors';
 import { clickAt, pressKey, trustedInputOn, typeText } from './input';
@@ -19,17 +20,12 @@ interface RuntimeGlobal {
     actJson(a: unknown): Promise<string>;
     contentJson(o: unknown): string;
     scrollToBottomJson(ms: number): Promise<string>;
-    elementBox(index: number): { code: string; center?: { x: number; y: number } };
+    elementBox(index: number): ElementBoxResult;
   };
 }
 
-/** `box`: where an element is, plus the link it opens; `keystrokes`: whether the focused element takes typing. */
-type RuntimeOp = 'snapshot' | 'act' | 'content' | 'scrollToBottom' | 'box' | 'keystrokes';
-
-/** The runtime's element box, with what the extension checks before a click. */
-type BoxResult =
-  | { code: 'ok'; center: { x: number; y: number }; href: string; file: boolean }
-  | (ActionResult & { code: Exclude<ActionResult['code'], 'ok'> });
+/** `box`: where an element is, the link it opens, whether it takes keystrokes (the runtime's elementBox). */
+type RuntimeOp = 'snapshot' | 'act' | 'content' | 'scrollToBottom' | 'box';
 
 /**
  * Calls the runtime in the tab's top frame (isolated world), injecting it first when the document
@@ -49,21 +45,7 @@ async function callRuntime(tabId: number, op: RuntimeOp, arg: unknown): Promise<
           if (o === 'snapshot') return rt.snapshotJson(a);
           if (o === 'content') return rt.contentJson(a);
           if (o === 'scrollToBottom') return rt.scrollToBottomJson(a as number);
-          if (o === 'box') {
-            const found = rt.elementBox(a as number);
-            if (found.code !== 'ok' || !found.center) return JSON.stringify(found);
-            const hit = document.elementFromPoint(found.center.x, found.center.y);
-            const link = hit?.closest('a[href]');
-            const href = link instanceof HTMLAnchorElement ? link.href : '';
-            return JSON.stringify({ ...found, href, file: hit?.matches('input[type=file]') ?? false });
-          }
-          if (o === 'keystrokes') {
-            let el = document.activeElement;
-            while (el?.shadowRoot?.activeElement) el = el.shadowRoot.activeElement;
-            if (el instanceof HTMLTextAreaElement || (el instanceof HTMLElement && el.isContentEditable)) return 'true';
-            const typed = ['text', 'search', 'email', 'url', 'tel', 'password', 'number'];
-            return String(el instanceof HTMLInputElement && typed.includes(el.type));
-          }
+          if (o === 'box') return JSON.stringify(rt.elementBox(a as number));
           return rt.actJson(a);
         },
       })
@@ -138,17 +120,17 @@ export async function act(params: CommandParams<'act'>): Promise<ActResult> {
   }
 }
 
-async function elementBox(tabId: number, index: number): Promise<BoxResult> {
-  return JSON.parse(await callRuntime(tabId, 'box', index)) as BoxResult;
+async function elementBox(tabId: number, index: number): Promise<ElementBoxResult> {
+  return JSON.parse(await callRuntime(tabId, 'box', index)) as ElementBoxResult;
 }
 
 /**
  * A click on a link to a restricted page (the web store, chrome://) is refused before it runs, so the
  * tab never leaves the page: the extension could not act on the next one anyway.
  */
-async function refuseRestrictedLink(tabId: number, index: number): Promise<BoxResult> {
+async function refuseRestrictedLink(tabId: number, index: number): Promise<ElementBoxResult> {
   const box = await elementBox(tabId, index);
-  if (box.code === 'ok' && box.href) assertAllowed(box.href);
+  if (box.code === 'ok' && box.link) assertAllowed(box.link);
   return box;
 }
 
@@ -159,7 +141,7 @@ async function refuseRestrictedLink(tabId: number, index: number): Promise<BoxRe
 async function trustedAct(
   tabId: number,
   action: CommandParams<'act'>['action'],
-  clickBox?: BoxResult,
+  clickBox?: ElementBoxResult,
 ): Promise<ActionResult | undefined> {
   if (action.action !== 'click' && action.action !== 'type' && action.action !== 'press_key') return undefined;
   if (!(await trustedInputOn())) return undefined;
@@ -171,6 +153,12 @@ async function trustedAct(
     return { code: 'ok', message: `Clicked [${action.index}] (trusted input).` };
   }
   const index = action.index;
+  if (action.action === 'type') {
+    // Dates, colours, selects and the like are filled better by the runtime's value setter.
+    const box = await elementBox(tabId, action.index);
+    if (box.code !== 'ok') return box;
+    if (!box.keystrokes) return undefined;
+  }
   if (index !== undefined) {
     const focused = JSON.parse(await callRuntime(tabId, 'act', { action: 'focus', index })) as ActionResult;
     if (focused.code !== 'ok') return focused;
@@ -180,8 +168,6 @@ async function trustedAct(
     if (!(await pressKey(tabId, action.key, modifiers))) return undefined;
     return { code: 'ok', message: `Pressed ${[...modifiers, action.key].join('+')} (trusted input).` };
   }
-  // Dates, colours, selects and the like are filled better by the runtime's value setter.
-  if ((await callRuntime(tabId, 'keystrokes', null)) !== 'true') return undefined;
   const submit = action.submit ?? false;
   if (!(await typeText(tabId, action.text, { clear: action.clear ?? false, submit }))) return undefined;
   return {

@@ -3,6 +3,7 @@ import {
   type ActionOf,
   type ActionResult,
   DEFAULT_WAIT_MS,
+  KEYSTROKE_INPUT_TYPES,
   MAX_WAIT_MS,
   type PageContent,
   type Snapshot,
@@ -37,9 +38,6 @@ export interface PlaywrightDriverOptions {
   /** Checks every request the session's pages make; a reason refuses it (private networks off). */
   guardRequest?: ((url: string) => Promise<string | undefined>) | undefined;
 }
-
-/** Input types whose value is plain typed text. */
-const KEYSTROKE_INPUTS = new Set(['text', 'search', 'email', 'url', 'tel', 'password', 'number']);
 
 const CONTEXT_GONE =
   /Target (page, context or browser )?(has been )?closed|Browser has been closed|browser has disconnected/i;
@@ -205,24 +203,24 @@ export class PlaywrightDriver implements BrowserDriver {
         outcome = { code: 'navigation', message: `The page navigated after ${action.action}.` };
       }
       const { navigated } = await this.settler.settle(this.page, mark, this.options.navigationTimeoutMs);
+      const refused = this.refusedLoads.length > refusedBefore ? this.refusedLoads.at(-1) : undefined;
+      if (refused) {
+        // Chromium shows its error page for a refused load; the agent is better off where it was.
+        if (this.page.url().startsWith('chrome-error:')) {
+          await this.page.goBack({ waitUntil: 'domcontentloaded' }).catch(() => undefined);
+        }
+        const refusal: ActionResult = {
+          code: 'invalid_target',
+          message: `${outcome.message} It led to ${refused.url}, which was not opened: ${refused.reason}, and this relay keeps sessions out of private networks (TANDEM_ALLOW_PRIVATE_NETWORK). Still at ${this.url() || urlBefore}.`,
+        };
+        return refusal;
+      }
       if (navigated && outcome.code === 'ok' && page === this.page) {
         outcome = {
           ...outcome,
           code: 'navigation',
           url: this.url(),
           message: `${outcome.message} The page navigated to ${this.url()}.`,
-        };
-      }
-      const refused = this.refusedLoads[this.refusedLoads.length - 1];
-      if (this.refusedLoads.length > refusedBefore && refused) {
-        // Chromium shows its error page for a refused load; the agent is better off where it was.
-        if (this.page.url().startsWith('chrome-error:')) {
-          await this.page.goBack({ waitUntil: 'domcontentloaded' }).catch(() => undefined);
-        }
-        const first = outcome.message.replace(/ The page navigated to .*$/, '');
-        outcome = {
-          code: 'invalid_target',
-          message: `${first} It led to ${refused.url}, which was not opened: ${refused.reason}, and this relay keeps sessions out of private networks (TANDEM_ALLOW_PRIVATE_NETWORK). Still at ${this.url() || urlBefore}.`,
         };
       }
       return outcome;
@@ -371,7 +369,7 @@ export class PlaywrightDriver implements BrowserDriver {
     const element = this.lastElements.get(index);
     if (!element) return false;
     if (element.tag === 'textarea' || element.editable === true) return true;
-    return element.tag === 'input' && KEYSTROKE_INPUTS.has(element.attributes.type ?? 'text');
+    return element.tag === 'input' && KEYSTROKE_INPUT_TYPES.includes(element.attributes.type ?? 'text');
   }
 
   /** Finds the element's clickable point with the runtime, then acts there with trusted input. */

@@ -1,7 +1,10 @@
 import type { z } from 'zod';
 import type { ActionResult } from '../actions/index';
+import { KEYSTROKE_INPUT_TYPES } from '../actions/limits';
 import { isTarget, resolveTarget } from './act/target';
-import { mathRound } from './intrinsics';
+import { absoluteUrl } from './content/dom';
+import { closest, getAttr } from './dom-intrinsics';
+import { mathRound, strLower } from './intrinsics';
 import type { ElementRegistry } from './registry';
 import type { SnapshotBox } from './schema';
 
@@ -16,6 +19,12 @@ export type ElementBoxResult =
       box: Box;
       /** A point on the element that hit-testing confirms is not covered (usually its center). */
       center: { x: number; y: number };
+      /** The absolute URL a click would follow (the element or its enclosing link), else "". */
+      link: string;
+      /** A file input: clicking it opens a file chooser. */
+      file: boolean;
+      /** Takes typed keystrokes (text-like inputs, textareas, editable content), rather than a set value. */
+      keystrokes: boolean;
     }
   | (ActionResult & { code: Exclude<ActionResult['code'], 'ok'> });
 
@@ -36,10 +45,23 @@ export function elementBox(
   });
   if (!isTarget(target)) return target as ElementBoxResult;
   const b = target.box;
+  const el = target.el;
+  const anchor = closest(el, 'a[href]');
   return {
     code: 'ok',
     message: `Element [${index}] is at (${mathRound(target.point.x)}, ${mathRound(target.point.y)}).`,
     box: { x: b.x, y: b.y, width: b.width, height: b.height },
     center: { x: target.point.x, y: target.point.y },
+    link: anchor ? absoluteUrl(getAttr(anchor, 'href'), el.ownerDocument.baseURI) : '',
+    file: el.localName === 'input' && strLower(getAttr(el, 'type') ?? '') === 'file',
+    keystrokes: takesKeystrokes(el),
   };
+}
+
+function takesKeystrokes(el: Element): boolean {
+  if (el.localName === 'textarea' || (el as HTMLElement).isContentEditable === true) return true;
+  if (el.localName !== 'input') return false;
+  const type = strLower(getAttr(el, 'type') ?? 'text');
+  for (let i = 0; i < KEYSTROKE_INPUT_TYPES.length; i++) if (KEYSTROKE_INPUT_TYPES[i] === type) return true;
+  return false;
 }

@@ -121,6 +121,21 @@ describe('act: pointer', () => {
     await expect.poll(() => frame.textContent('#paid')).toBe('Paid with ');
     expect((await elementBox(page, 4242)).code).toBe('stale_element');
   });
+
+  it('tells the extension what a click follows and what an element takes, so it can refuse or type trusted', async () => {
+    const page = await h.open('/inputs.html');
+    const snap = await snapshot(page, { full_page: true });
+    const box = async (name: string) => {
+      const found = await elementBox(page, byName(snap, name).index);
+      if (found.code !== 'ok') throw new Error(found.message);
+      return { link: found.link, file: found.file, keystrokes: found.keystrokes };
+    };
+    expect(await box('Cancel')).toEqual({ link: `${h.site.url}/index.html`, file: false, keystrokes: false });
+    expect(await box('Avatar')).toEqual({ link: '', file: true, keystrokes: false });
+    expect(await box('Bio')).toEqual({ link: '', file: false, keystrokes: true });
+    expect(await box('Email')).toEqual({ link: '', file: false, keystrokes: true });
+    expect(await box('Birthday')).toEqual({ link: '', file: false, keystrokes: false });
+  });
 });
 
 describe('act: forms', () => {
