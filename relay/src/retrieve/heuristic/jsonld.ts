@@ -3,6 +3,7 @@
  * repeated Product nodes) matched onto the visible records by URL or name. Pure.
  */
 import type { PageContent } from '@tandem/shared';
+import { resolveUrl } from '../urls';
 import { normalizeName, type Role } from './roles';
 
 export type Json = Record<string, unknown>;
@@ -31,13 +32,9 @@ export function ldText(value: unknown): string | null {
   return null;
 }
 
+/** A URL made absolute against the page (kept as written when it cannot be resolved). */
 export function absolute(url: string | null, base: string): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url, base).href;
-  } catch {
-    return url;
-  }
+  return url ? (resolveUrl(url, base) ?? url) : null;
 }
 
 /** Scalar properties of a JSON-LD object, flattened one level ("offers.price" → price). */

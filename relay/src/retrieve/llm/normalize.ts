@@ -6,6 +6,7 @@ import type { PageContent } from '@tandem/shared';
 import { coerce } from '../coerce';
 import type { FieldType } from '../heuristic/hints';
 import { roleOf } from '../heuristic/roles';
+import { resolveUrl } from '../urls';
 
 type Item = Record<string, unknown>;
 
@@ -44,29 +45,21 @@ const NO_SPACE = /^[^\s<>"'`]+$/;
 /** Placeholders a model writes for "no value", which only look like paths. */
 const PLACEHOLDER = /^(n\/?a|none|null|-+|tbd|unknown)$/i;
 
-function resolve(value: string, base: string): string | undefined {
-  try {
-    return new URL(value, base).href;
-  } catch {
-    return undefined;
-  }
-}
-
 /** A value of a url/image field: relative references resolved; text that is no reference stays as it is. */
 function asUrl(value: string, base: string): string {
   const v = value.trim();
   if (ABSOLUTE.test(v) || !NO_SPACE.test(v) || PLACEHOLDER.test(v)) return value;
   // "www.shop.test/x" is a host without its scheme, not a path under the current page.
-  if (/^www\.[\w-]+\.[a-z]/i.test(v)) return resolve(`https://${v}`, base) ?? value;
+  if (/^www\.[\w-]+\.[a-z]/i.test(v)) return resolveUrl(`https://${v}`, base) ?? value;
   if (!RELATIVE.test(v)) return value;
-  return resolve(v, base) ?? value;
+  return resolveUrl(v, base) ?? value;
 }
 
 /** A value of any other field: made absolute only when it resolves to a URL the page really has. */
 function maybeUrl(value: string, context: NormalizeContext): string {
   const v = value.trim();
   if (ABSOLUTE.test(v) || !NO_SPACE.test(v) || !RELATIVE.test(v)) return value;
-  const resolved = resolve(v, context.base);
+  const resolved = resolveUrl(v, context.base);
   return resolved !== undefined && context.known.has(resolved) ? resolved : value;
 }
 
