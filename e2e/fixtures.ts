@@ -24,6 +24,9 @@ export interface TestRelay {
   restart(): Promise<void>;
 }
 
+/** How long a restarting relay waits for its old port to be free again. */
+const RESTART_PORT_WAIT_MS = 10_000;
+
 export const RELAY_KEY = 'tdm_e2e_key_0123456789abcdefghijklmnop';
 
 interface TestFixtures {
@@ -118,7 +121,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       },
       async restart() {
         await relay.close();
-        relay = await start(port);
+        // Same port: the extension keeps the relay URL it was given. Another process on this machine
+        // may bind the freed port in the meantime (tests run in parallel), so wait for it to come free.
+        const deadline = Date.now() + RESTART_PORT_WAIT_MS;
+        for (;;) {
+          try {
+            relay = await start(port);
+            return;
+          } catch (error) {
+            const busy = (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+            if (!busy || Date.now() > deadline) {
+              throw new Error(`the relay could not restart on port ${port}: ${String(error)}`);
+            }
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
       },
     };
     await use(handle);
