@@ -19,7 +19,9 @@ export function sendError(
   message: string,
   headers: Record<string, string> = {},
 ) {
-  const body: ErrorBody = { statusCode: status, error: STATUS_NAMES[status] ?? 'Error', message };
+  // A last guard: no error message carries a configured secret, whatever produced it.
+  const safe = locals(res).redact?.(message) ?? message;
+  const body: ErrorBody = { statusCode: status, error: STATUS_NAMES[status] ?? 'Error', message: safe };
   res.status(status).set(headers).json(body);
 }
 
