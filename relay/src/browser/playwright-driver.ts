@@ -50,6 +50,8 @@ export interface PlaywrightDriverOptions {
 
 /** A page load of a top-level frame that failed, and why, when the egress proxy knows. */
 interface FailedLoad {
+  /** Running count of failed loads: callers remember the latest and look at what came after. */
+  n: number;
   url: string;
   failure: EgressFailure | undefined;
 }
@@ -74,6 +76,7 @@ export class PlaywrightDriver implements BrowserDriver {
 
   /** Top-level page loads that failed, newest last (a short window: only the latest few matter). */
   private readonly failedLoads: FailedLoad[] = [];
+  private failedLoadCount = 0;
 
   private constructor(
     private readonly context: BrowserContext,
@@ -98,7 +101,7 @@ export class PlaywrightDriver implements BrowserDriver {
         return; // a service worker's request has no frame
       }
       const url = request.url();
-      this.failedLoads.push({ url, failure: options.egress?.failures.find(url, 0) });
+      this.failedLoads.push({ n: ++this.failedLoadCount, url, failure: options.egress?.failures.find(url, 0) });
       if (this.failedLoads.length > 8) this.failedLoads.shift();
     });
   }
@@ -131,7 +134,7 @@ export class PlaywrightDriver implements BrowserDriver {
   private failedLoadSince(loadsBefore: number, mark: number): { url: string; failure: EgressFailure } | undefined {
     const failures = this.options.egress?.failures;
     if (!failures) return undefined;
-    for (const load of this.failedLoads.slice(loadsBefore).reverse()) {
+    for (const load of this.failedLoads.filter((l) => l.n > loadsBefore).reverse()) {
       const failure = load.failure && load.failure.seq > mark ? load.failure : failures.find(load.url, mark);
       if (failure) return { url: load.url, failure };
     }
@@ -145,7 +148,7 @@ export class PlaywrightDriver implements BrowserDriver {
   async navigate(url: string): Promise<void> {
     await this.guard(async () => {
       const mark = this.options.egress?.failures.mark() ?? 0;
-      const loadsBefore = this.failedLoads.length;
+      const loadsBefore = this.failedLoadCount;
       try {
         await this.page.goto(url, { waitUntil: 'domcontentloaded', timeout: this.options.navigationTimeoutMs });
       } catch (error) {
@@ -230,7 +233,7 @@ export class PlaywrightDriver implements BrowserDriver {
       const mark = this.settler.mark();
       const page = this.page;
       const failuresMark = this.options.egress?.failures.mark() ?? 0;
-      const loadsBefore = this.failedLoads.length;
+      const loadsBefore = this.failedLoadCount;
       const urlBefore = this.url();
       let outcome: ActionResult;
       try {
