@@ -19,9 +19,7 @@ export function sendError(
   message: string,
   headers: Record<string, string> = {},
 ) {
-  // A last guard: no error message carries a configured secret, whatever produced it.
-  const safe = locals(res).redact?.(message) ?? message;
-  const body: ErrorBody = { statusCode: status, error: STATUS_NAMES[status] ?? 'Error', message: safe };
+  const body: ErrorBody = { statusCode: status, error: STATUS_NAMES[status] ?? 'Error', message };
   res.status(status).set(headers).json(body);
 }
 

@@ -18,6 +18,14 @@ export function requestContext(logger: Logger, redact: (text: string) => string)
     ctx.requestId = requestId;
     ctx.log = logger.child({ reqId: requestId });
     ctx.redact = redact;
+    // Every JSON answer passes the redactor: a configured secret never leaves in a body, whichever
+    // message (a model endpoint's error echoing its key, a URL with credentials) carried it this far.
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => {
+      const text = JSON.stringify(body);
+      const safe = text === undefined ? text : redact(text);
+      return safe === text ? json(body) : json(JSON.parse(safe as string));
+    };
     res.setHeader('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
