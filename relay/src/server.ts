@@ -50,7 +50,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
     allow: new AllowList(config.TANDEM_ALLOW_HOSTS),
     resolve: options.network?.resolve,
   });
-  // One code path: the proxy runs with the guard off too (it then only resolves and connects).
+  // One code path: the proxy runs with the guard off too (it then connects by name, refusing nothing).
   const egress = await EgressProxy.start({
     host: config.TANDEM_EGRESS_HOST,
     port: config.TANDEM_EGRESS_PORT,
@@ -60,7 +60,13 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
     logger,
   });
   warnIfBrowserCannotReach(config, egress, logger);
-  const store = Store.open(config.TANDEM_DATA_DIR);
+  let store: Store;
+  try {
+    store = Store.open(config.TANDEM_DATA_DIR);
+  } catch (error) {
+    await egress.close();
+    throw error;
+  }
   const screenshots = new ScreenshotStore(config.TANDEM_DATA_DIR, config.TANDEM_SCREENSHOT_TTL_HOURS * 3600_000);
   screenshots.sweep();
   const sweeper = setInterval(() => screenshots.sweep(), SWEEP_INTERVAL_MS).unref();

@@ -18,7 +18,8 @@ export const CONNECT_TIMEOUT_MS = 15_000;
 
 export const systemConnect: Connect = (host, port) =>
   new Promise((resolve, reject) => {
-    const socket = netConnect({ host, port, timeout: CONNECT_TIMEOUT_MS });
+    // No Nagle: a relayed stream writes what it gets at once, or small writes wait on delayed ACKs.
+    const socket = netConnect({ host, port, timeout: CONNECT_TIMEOUT_MS, noDelay: true });
     socket.once('connect', () => {
       socket.setTimeout(0);
       socket.off('error', reject);

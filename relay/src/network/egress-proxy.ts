@@ -87,11 +87,18 @@ export class EgressProxy {
   }
 
   static async start(options: EgressProxyOptions): Promise<EgressProxy> {
-    const server = createServer();
+    // Pages with large cookies send large headers; Node's 16 KiB default would answer them 431.
+    const server = createServer({ maxHeaderSize: 64 * 1024 });
     await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
+      const fail = (error: NodeJS.ErrnoException) =>
+        reject(
+          new Error(
+            `the egress proxy could not listen on ${options.host}:${options.port} (${error.code ?? error.message}); check TANDEM_EGRESS_HOST and TANDEM_EGRESS_PORT`,
+          ),
+        );
+      server.once('error', fail);
       server.listen(options.port, options.host, () => {
-        server.off('error', reject);
+        server.off('error', fail);
         resolve();
       });
     });
@@ -137,6 +144,7 @@ export class EgressProxy {
   }
 
   private hold(set: Set<Duplex>, socket: Duplex): void {
+    if (set.has(socket)) return; // a kept-alive connection carries many requests
     set.add(socket);
     socket.once('close', () => set.delete(socket));
     socket.on('error', () => socket.destroy());
