@@ -16,8 +16,36 @@ export const SECRET_SETTINGS = [
 /** Settings that are URLs: printed with their credentials and token parameters masked. */
 export const URL_SETTINGS = ['TANDEM_PUBLIC_URL', 'OPENAI_BASE_URL', 'TANDEM_EGRESS_URL', 'TANDEM_START_URL'] as const;
 
-/** Query parameter names that carry credentials (`token`, `api_key`, `X-Amz-Signature`, `sig`, `password`…). */
-const SECRET_PARAM = /(?:token|key|sig|secret|pass|pwd|auth|credential|jwt)/i;
+const SECRET_WORDS = new Set([
+  'token',
+  'key',
+  'apikey',
+  'sig',
+  'signature',
+  'secret',
+  'password',
+  'passwd',
+  'pass',
+  'pwd',
+  'auth',
+  'authorization',
+  'credential',
+  'credentials',
+  'jwt',
+]);
+
+/**
+ * Whether a query parameter carries a credential: one of its words (split at `_`, `-`, `.` and
+ * camelCase) is `token`, `key`, `sig`, `secret`, `password`…, as in `access_token`, `apiKey`,
+ * `X-Amz-Signature`; `author` or `monkey` are not.
+ */
+function isSecretParam(name: string): boolean {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[\s_.-]+/);
+  return words.some((word) => SECRET_WORDS.has(word) || word.endsWith('token') || word.endsWith('secret'));
+}
 
 /** `scheme://user:password@` in any text. */
 const USERINFO = /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@:"'<>]*):([^\s/?#@"'<>]+)@/gi;
@@ -29,7 +57,7 @@ export function redactUrls(text: string): string {
   return text
     .replace(USERINFO, (_all, scheme: string, user: string) => `${scheme}${user}:${REDACTED}@`)
     .replace(QUERY_PAIR, (all, sep: string, name: string, value: string) =>
-      value && SECRET_PARAM.test(decodeSafe(name)) ? `${sep}${name}=${REDACTED}` : all,
+      value && isSecretParam(decodeSafe(name)) ? `${sep}${name}=${REDACTED}` : all,
     );
 }
 
@@ -60,7 +88,7 @@ export function configuredSecrets(settings: object): string[] {
     }
     add(url.password);
     add(decodeSafe(url.password));
-    for (const [name, value] of url.searchParams) if (SECRET_PARAM.test(name)) add(value);
+    for (const [name, value] of url.searchParams) if (isSecretParam(name)) add(value);
   };
   for (const name of SECRET_SETTINGS) {
     const value = config[name];
