@@ -18,6 +18,13 @@ export const ADDRESS_FORMS: AddressForm[] = [
   { name: 'octal IPv4', host: '0177.0.0.1', reason: /127\.0\.0\.1 is a loopback address/, reach: 'real' },
   { name: 'short IPv4', host: '127.1', reason: /127\.0\.0\.1 is a loopback address/, reach: 'real' },
   { name: 'unspecified IPv4', host: '0.0.0.0', reason: /0\.0\.0\.0 is an unspecified address/, reach: 'real' },
+  { name: 'bare zero', host: '0', reason: /0\.0\.0\.0 is an unspecified address/, reach: 'real' },
+  {
+    name: 'userinfo before a loopback host',
+    host: 'public.test@127.0.0.1',
+    reason: /127\.0\.0\.1 is a loopback/,
+    reach: 'real',
+  },
   { name: 'localhost', host: 'localhost', reason: /localhost is this machine/, reach: 'real' },
   {
     name: 'IPv4-mapped IPv6 (dotted)',

@@ -196,7 +196,7 @@ describe('egress proxy: names', () => {
     expect(await get(h, `http://127.0.0.1:${closedPort}/`)).toBe('dropped');
     expect(h.session.failures.find('http://127.0.0.1/', 0)).toMatchObject({
       kind: 'unreachable',
-      reason: 'the connection was refused',
+      reason: 'the connection was refused (ERR_CONNECTION_REFUSED)',
     });
   });
 });

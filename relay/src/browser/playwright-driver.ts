@@ -56,6 +56,9 @@ interface FailedLoad {
   failure: EgressFailure | undefined;
 }
 
+/** How long an error page may wait for the event of the load that failed (it is normally already there). */
+const FAILED_LOAD_EVENT_GRACE_MS = 2000;
+
 const CONTEXT_GONE =
   /Target (page, context or browser )?(has been )?closed|Browser has been closed|browser has disconnected/i;
 const DOCUMENT_GONE = /Execution context was destroyed|navigation|Cannot find context/i;
@@ -77,6 +80,7 @@ export class PlaywrightDriver implements BrowserDriver {
   /** Top-level page loads that failed, newest last (a short window: only the latest few matter). */
   private readonly failedLoads: FailedLoad[] = [];
   private failedLoadCount = 0;
+  private readonly loadFailedWaiters: (() => void)[] = [];
 
   private constructor(
     private readonly context: BrowserContext,
@@ -103,6 +107,7 @@ export class PlaywrightDriver implements BrowserDriver {
       const url = request.url();
       this.failedLoads.push({ n: ++this.failedLoadCount, url, failure: options.egress?.failures.find(url, 0) });
       if (this.failedLoads.length > 8) this.failedLoads.shift();
+      for (const wake of this.loadFailedWaiters.splice(0)) wake();
     });
   }
 
@@ -128,6 +133,17 @@ export class PlaywrightDriver implements BrowserDriver {
       await context.close().catch(() => undefined);
       throw error;
     }
+  }
+
+  /** Resolves once a top-level load failed after `loadsBefore`, or after a short grace if none does. */
+  private async failedLoadAfter(loadsBefore: number): Promise<void> {
+    if (this.failedLoadCount > loadsBefore) return;
+    let timer: NodeJS.Timeout | undefined;
+    await new Promise<void>((resolve) => {
+      this.loadFailedWaiters.push(resolve);
+      timer = setTimeout(resolve, FAILED_LOAD_EVENT_GRACE_MS);
+    });
+    clearTimeout(timer);
   }
 
   /** The newest top-level load that failed after `loadsBefore` with a reason the egress proxy recorded after `mark`. */
@@ -245,6 +261,10 @@ export class PlaywrightDriver implements BrowserDriver {
         outcome = { code: 'navigation', message: `The page navigated after ${action.action}.` };
       }
       const { navigated } = await this.settler.settle(this.page, mark, this.options.navigationTimeoutMs);
+      // The error page can be up before the failed request's event arrives: wait for the event.
+      if (this.page.url().startsWith('chrome-error:') && !urlBefore.startsWith('chrome-error:')) {
+        await this.failedLoadAfter(loadsBefore);
+      }
       const failed = this.failedLoadSince(loadsBefore, failuresMark);
       if (failed) {
         // Chromium shows its error page for a failed load; the agent is better off where it was.

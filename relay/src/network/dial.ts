@@ -37,14 +37,15 @@ export class DialError extends Error {
   }
 }
 
+/** A socket error in words, with the code Chromium would have shown had it connected itself. */
 const ERROR_WORDS: Record<string, string> = {
-  ECONNREFUSED: 'the connection was refused',
-  ECONNRESET: 'the connection was reset',
-  ETIMEDOUT: 'the connection timed out',
-  EHOSTUNREACH: 'the address is unreachable',
-  ENETUNREACH: 'the address is unreachable',
-  ENOTFOUND: 'the host name could not be resolved',
-  EAI_AGAIN: 'the host name could not be resolved',
+  ECONNREFUSED: 'the connection was refused (ERR_CONNECTION_REFUSED)',
+  ECONNRESET: 'the connection was reset (ERR_CONNECTION_RESET)',
+  ETIMEDOUT: 'the connection timed out (ERR_CONNECTION_TIMED_OUT)',
+  EHOSTUNREACH: 'the address is unreachable (ERR_ADDRESS_UNREACHABLE)',
+  ENETUNREACH: 'the address is unreachable (ERR_ADDRESS_UNREACHABLE)',
+  ENOTFOUND: 'the host name could not be resolved (ERR_NAME_NOT_RESOLVED)',
+  EAI_AGAIN: 'the host name could not be resolved (ERR_NAME_NOT_RESOLVED)',
 };
 
 function describe(error: unknown): string {

@@ -67,7 +67,7 @@ describe('NetworkGuard', () => {
         return [PUBLIC_IP];
       },
     });
-    for (const host of ['localhost', 'LOCALHOST', 'app.localhost']) {
+    for (const host of ['localhost', 'LOCALHOST', 'app.localhost', 'localhost.', 'app.localhost.']) {
       expect(await spy.inspect(host)).toMatchObject({ ok: false, reason: /this machine/ });
     }
     expect(asked).toEqual([]);

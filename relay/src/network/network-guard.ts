@@ -43,7 +43,11 @@ export class NetworkGuard {
 
   async inspect(hostname: string): Promise<Verdict> {
     if (!this.enabled) return { ok: true, addresses: undefined };
-    const host = hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+    // `localhost.` is `localhost`: a trailing dot only says the name is fully qualified.
+    const host = hostname
+      .replace(/^\[(.*)\]$/, '$1')
+      .replace(/\.$/, '')
+      .toLowerCase();
     const literal = parseIp(host);
     if (literal) {
       const address = literal.toString();
