@@ -1,6 +1,7 @@
 /**
  * Session create through the HTTP API against raw Playwright (newContext + newPage + goto) on the same
- * page and the same Chromium, interleaved in one run; then the memory of 20 idle sessions, measured on a
+ * page and the same Chromium, interleaved in one run (raw Playwright also through the egress proxy, to
+ * show what the proxy alone costs); then the memory of 20 idle sessions, measured on a
  * relay started the way `npm start` starts it, in its own process.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -27,19 +28,27 @@ export async function benchSessions(): Promise<void> {
 
   try {
     const browser = await relay.services.browsers.get();
-    const raw = async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    /** Plain Playwright; with `egress`, through the relay's egress proxy as a session's context is. */
+    const raw = async (egress = false) => {
+      const registration = egress ? relay.services.egress.register({ logger: relay.services.logger }) : undefined;
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        ...(registration ? { proxy: registration.proxy } : {}),
+      });
+      context.once('close', () => registration?.release());
       const tab = await context.newPage();
       await tab.goto(page);
       return context;
     };
-    // Warm up both paths (first context, JIT, page cache).
+    // Warm up every path (first context, JIT, page cache).
     for (let i = 0; i < 3; i++) {
       await close(await create());
       await (await raw()).close();
+      await (await raw(true)).close();
     }
     const tandem: number[] = [];
     const playwright: number[] = [];
+    const viaEgress: number[] = [];
     for (let i = 0; i < RUNS; i++) {
       let t = performance.now();
       const id = await create();
@@ -49,6 +58,10 @@ export async function benchSessions(): Promise<void> {
       const context = await raw();
       playwright.push(performance.now() - t);
       await context.close();
+      t = performance.now();
+      const proxied = await raw(true);
+      viaEgress.push(performance.now() - t);
+      await proxied.close();
     }
 
     const memory = await idleMemory(page);
@@ -57,7 +70,11 @@ export async function benchSessions(): Promise<void> {
       createMs: {
         tandem: { p50: percentile(tandem, 50), p95: percentile(tandem, 95) },
         playwright: { p50: percentile(playwright, 50), p95: percentile(playwright, 95) },
+        playwrightViaEgress: { p50: percentile(viaEgress, 50), p95: percentile(viaEgress, 95) },
       },
+      /** What the egress proxy (and the proxy credentials Playwright answers) adds to a context's first page load. */
+      egressRatioP50: percentile(viaEgress, 50) / percentile(playwright, 50),
+      egressRatioP95: percentile(viaEgress, 95) / percentile(playwright, 95),
       ratioP50: percentile(tandem, 50) / percentile(playwright, 50),
       ratioP95: percentile(tandem, 95) / percentile(playwright, 95),
       target: 1.5,
@@ -75,9 +92,19 @@ export async function benchSessions(): Promise<void> {
         p95_ms: round(figures.createMs.playwright.p95),
       },
       {
+        path: 'Playwright, same, through the egress proxy',
+        p50_ms: round(figures.createMs.playwrightViaEgress.p50),
+        p95_ms: round(figures.createMs.playwrightViaEgress.p95),
+      },
+      {
         path: `ratio (target <= 1.5): ${verdict(figures.ratioP50, figures.target)}`,
         p50_ms: round(figures.ratioP50, 2),
         p95_ms: round(figures.ratioP95, 2),
+      },
+      {
+        path: 'egress proxy alone (through it / plain)',
+        p50_ms: round(figures.egressRatioP50, 2),
+        p95_ms: round(figures.egressRatioP95, 2),
       },
     ]);
     printTable(

@@ -56,6 +56,18 @@ describe('configuration', () => {
     expect(problems.find((p) => p.includes('ws://'))).toBeDefined();
   });
 
+  it('names a TANDEM_ALLOW_HOSTS entry it cannot read, and an egress URL that is not http://', () => {
+    const problems = problemsOf({ TANDEM_ALLOW_HOSTS: '10.0.0.0/8, ftp://wiki', TANDEM_EGRESS_URL: 'socks5://x:1' });
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(
+      /^TANDEM_ALLOW_HOSTS=".*": "ftp:\/\/wiki" is not a host name, \*\.domain, IP address or CIDR/,
+    );
+    expect(problems[1]).toMatch(/^TANDEM_EGRESS_URL=.*must be an http:\/\/ URL/);
+    expect(
+      loadConfig({ TANDEM_ALLOW_HOSTS: 'wiki.corp.example, *.intra.example, 192.168.1.0/24, fd00::/8' }),
+    ).toBeDefined();
+  });
+
   it('treats empty optional values as unset', () => {
     expect(loadConfig({ OPENAI_API_KEY: '', TANDEM_BOOTSTRAP_KEY: '' })).toMatchObject({
       OPENAI_API_KEY: undefined,

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { AllowList } from './network/allow-list';
+import { settingValueForDisplay } from './redact';
 
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -56,6 +58,21 @@ const EnvSchema = z.object({
   TANDEM_SCREENSHOT_TTL_HOURS: numberFromEnv(z.coerce.number().positive().default(24)),
   TANDEM_START_URL: z.url().default('https://www.google.com'),
   TANDEM_ALLOW_PRIVATE_NETWORK: boolFromEnv.optional(),
+  /** Private hosts, *.domains, addresses and CIDR ranges sessions may reach while the guard is on. */
+  TANDEM_ALLOW_HOSTS: optionalString.superRefine((value, ctx) => {
+    try {
+      new AllowList(value);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', message: (error as Error).message.replace(/^TANDEM_ALLOW_HOSTS: /, '') });
+    }
+  }),
+  /** The egress proxy every remote session's browser goes through: where it listens, how the browser reaches it. */
+  TANDEM_EGRESS_HOST: z.string().min(1).default('127.0.0.1'),
+  TANDEM_EGRESS_PORT: numberFromEnv(z.coerce.number().int().min(0).max(65535).default(0)),
+  TANDEM_EGRESS_URL: z
+    .url({ message: 'TANDEM_EGRESS_URL must be an http:// URL such as http://relay.internal:8788' })
+    .regex(/^http:\/\//i, 'TANDEM_EGRESS_URL must be an http:// URL such as http://relay.internal:8788')
+    .optional(),
   TANDEM_PROXY_URLS: optionalString,
   CHROMIUM_PATH: optionalString,
   TANDEM_BROWSER_WS_ENDPOINT: optionalString.pipe(
@@ -113,8 +130,8 @@ export function loadConfig(
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? '');
-        const value = env[name];
-        return `${name}=${value === undefined ? '(unset)' : JSON.stringify(value)}: ${issue.message}`;
+        // Secret settings are named, never printed: this message goes to terminals and CI logs.
+        return `${name}=${settingValueForDisplay(name, env[name])}: ${issue.message}`;
       }),
     );
   }

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { DestinationStream } from 'pino';
 import { createPlanner } from './agent/planners';
 import { BrowserHost } from './browser/browser-host';
 import { ProxyPool } from './browser/proxies';
@@ -7,6 +8,11 @@ import type { Config } from './config';
 import { ExtensionGateway, extensionOrigins } from './gateway/gateway';
 import { createApp } from './http/app';
 import { createLogger, type Logger } from './logger';
+import { AllowList } from './network/allow-list';
+import type { Connect } from './network/dial';
+import { EgressProxy } from './network/egress-proxy';
+import { NetworkGuard, type Resolver } from './network/network-guard';
+import { configuredSecrets, redactor } from './redact';
 import type { Services } from './services';
 import { SessionManager } from './sessions/manager';
 import { bootstrap, type FirstStartCredentials } from './store/bootstrap';
@@ -25,11 +31,42 @@ export interface Relay {
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Starts the relay: store, browser host, sessions, HTTP. `close()` stops all of it. */
-export async function startRelay(config: Config, options: { logger?: Logger } = {}): Promise<Relay> {
-  const logger = options.logger ?? createLogger(config.LOG_LEVEL);
+export interface StartOptions {
+  /** A ready logger (tests); by default one from LOG_LEVEL that masks the configuration's secrets. */
+  logger?: Logger;
+  /** Where the default logger writes (tests read every line the relay writes). */
+  logDestination?: DestinationStream;
+  /** How the egress proxy resolves names and opens connections (tests play DNS and distant networks). */
+  network?: { resolve?: Resolver; connect?: Connect };
+}
+
+/** Starts the relay: store, browser host, egress proxy, sessions, HTTP. `close()` stops all of it. */
+export async function startRelay(config: Config, options: StartOptions = {}): Promise<Relay> {
+  const secrets = configuredSecrets(config);
+  const logger = options.logger ?? createLogger(config.LOG_LEVEL, { secrets, destination: options.logDestination });
   const planner = createPlanner(config, logger); // first: bad model settings fail before anything is opened
-  const store = Store.open(config.TANDEM_DATA_DIR);
+  const guard = new NetworkGuard({
+    enabled: !config.TANDEM_ALLOW_PRIVATE_NETWORK,
+    allow: new AllowList(config.TANDEM_ALLOW_HOSTS),
+    resolve: options.network?.resolve,
+  });
+  // One code path: the proxy runs with the guard off too (it then connects by name, refusing nothing).
+  const egress = await EgressProxy.start({
+    host: config.TANDEM_EGRESS_HOST,
+    port: config.TANDEM_EGRESS_PORT,
+    url: config.TANDEM_EGRESS_URL,
+    guard,
+    connect: options.network?.connect,
+    logger,
+  });
+  warnIfBrowserCannotReach(config, egress, logger);
+  let store: Store;
+  try {
+    store = Store.open(config.TANDEM_DATA_DIR);
+  } catch (error) {
+    await egress.close();
+    throw error;
+  }
   const screenshots = new ScreenshotStore(config.TANDEM_DATA_DIR, config.TANDEM_SCREENSHOT_TTL_HOURS * 3600_000);
   screenshots.sweep();
   const sweeper = setInterval(() => screenshots.sweep(), SWEEP_INTERVAL_MS).unref();
@@ -41,6 +78,9 @@ export async function startRelay(config: Config, options: { logger?: Logger } = 
     store,
     screenshots,
     proxies: new ProxyPool(config.TANDEM_PROXY_URLS),
+    guard,
+    egress,
+    redact: redactor(secrets),
     planner,
     browsers: new BrowserHost({
       executablePath: config.CHROMIUM_PATH,
@@ -71,6 +111,7 @@ export async function startRelay(config: Config, options: { logger?: Logger } = 
   } catch (error) {
     clearInterval(sweeper);
     await services.gateway.close();
+    await egress.close();
     store.close();
     throw error;
   }
@@ -100,9 +141,27 @@ export async function startRelay(config: Config, options: { logger?: Logger } = 
         });
         await services.sessions.closeAll();
         await services.browsers.close();
+        await egress.close();
         store.close();
       })();
       return closing;
     },
   };
+}
+
+/**
+ * A browser server elsewhere reaches the egress proxy only at an address it can route to; a loopback
+ * one is its own machine. Said at start, since every page load would otherwise fail with a proxy error.
+ */
+function warnIfBrowserCannotReach(config: Config, egress: EgressProxy, logger: Logger): void {
+  const endpoint = config.TANDEM_BROWSER_WS_ENDPOINT;
+  if (!endpoint || config.TANDEM_EGRESS_URL) return;
+  const browserHost = new URL(endpoint).hostname;
+  const loopback = (host: string) => /^(localhost|127\.|\[::1\]$)/.test(host);
+  if (loopback(new URL(egress.url).hostname) && !loopback(browserHost)) {
+    logger.warn(
+      { egress: egress.url },
+      'TANDEM_BROWSER_WS_ENDPOINT is on another machine but the egress proxy listens on loopback: set TANDEM_EGRESS_HOST (and TANDEM_EGRESS_URL) to an address the browser server can reach',
+    );
+  }
 }

@@ -24,6 +24,10 @@ afterAll(async () => {
   await Promise.all([site?.close(), ...(proxies ?? []).map((p) => p.close())]);
 });
 
+/** What reached the site through a proxy tunnel opened as this session (the egress proxy tunnels everything). */
+const tunnelsOf = (id: string) =>
+  proxies.flatMap((p) => p.seen).filter((r) => r.username === `customer-${id.replaceAll('_', '')}`);
+
 describe('use_proxy', () => {
   it("sends a session's traffic through a proxy with credentials and the session id in the username", async () => {
     const res = await relay.api('POST', '/v1/web/session', { body: { url: `${shop}/form.html`, use_proxy: true } });
@@ -31,9 +35,11 @@ describe('use_proxy', () => {
     expect(res.body.url).toBe(`${shop}/form.html`);
     expect(res.body.message).toContain('Form');
     const id = res.body.session_id as string;
-    const authenticated = proxies.flatMap((p) => p.seen).filter((r) => r.target === `${shop}/form.html` && r.username);
-    expect(authenticated).toHaveLength(1);
-    expect(authenticated[0]!.username).toBe(`customer-${id.replaceAll('_', '')}`);
+    // The relay's egress proxy opens a tunnel through the session's proxy for each connection.
+    const tunnels = tunnelsOf(id);
+    expect(tunnels.length).toBeGreaterThan(0);
+    for (const tunnel of tunnels) expect(tunnel).toMatchObject({ method: 'CONNECT', target: new URL(shop).host });
+    expect(site.requests).toContain('GET /form.html');
     await relay.api('DELETE', `/v1/web/session/${id}`);
   });
 
@@ -45,16 +51,9 @@ describe('use_proxy', () => {
     expect(res.body.status, String(res.body.message)).toBe('DONE');
     expect(res.body.url).toBe(`${shop}/search.html?via=browse`);
     const id = res.body.session_id as string;
-    // Chromium asks without credentials first and answers the proxy's 407 challenge: count the authenticated tries.
-    const seen = proxies
-      .flatMap((p) => p.seen)
-      .filter((r) => r.username && r.target.startsWith(`${shop}/`) && r.target.includes('via=browse'));
-    // The start page and the page the planner opened, both through a proxy as this session.
-    expect(seen.map((r) => r.target).sort()).toEqual([
-      `${shop}/form.html?via=browse`,
-      `${shop}/search.html?via=browse`,
-    ]);
-    for (const request of seen) expect(request.username).toBe(`customer-${id.replaceAll('_', '')}`);
+    // shop.test resolves only behind the proxies: both pages came through this session's tunnels.
+    expect(site.requests).toEqual(expect.arrayContaining(['GET /form.html?via=browse', 'GET /search.html?via=browse']));
+    expect(tunnelsOf(id).length).toBeGreaterThanOrEqual(2);
     await relay.api('DELETE', `/v1/web/session/${id}`);
   });
 
@@ -69,11 +68,12 @@ describe('use_proxy', () => {
     const unreachable = await relay.api('POST', '/v1/web/session', { body: { url: `${shop}/?via=direct` } });
     expect(unreachable.status).toBe(400);
     expect(unreachable.body.message).toMatch(/could not be resolved/);
-    // The proxied session may still be fetching (a favicon, a late subresource), so the proxies' logs are
-    // checked for what the unproxied sessions asked for, not for a count that its traffic could change.
+    expect(tunnelsOf(String(proxied.body.session_id)).length).toBeGreaterThan(0);
+    // The unproxied sessions' connections (to 127.0.0.1, or shop.test unresolved) never reached a proxy.
+    const port = new URL(site.url).port;
     const targets = proxies.flatMap((p) => p.seen.map((r) => r.target));
-    expect(targets).toContain(`${shop}/?via=proxy`);
-    expect(targets.filter((t) => t.includes('via=direct') || t.startsWith(site.url))).toEqual([]);
+    expect(targets.filter((t) => t.includes(`:${port}`) && !t.startsWith('shop.test:'))).toEqual([]);
+    expect(tunnelsOf(String(direct.body.session_id))).toEqual([]);
     await relay.services.sessions.closeAll();
   });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { type Logger, pino } from 'pino';
 import { type Env, loadConfig } from '../src/config';
-import { type Relay, startRelay } from '../src/server';
+import { type Relay, type StartOptions, startRelay } from '../src/server';
 
 export const TEST_KEY = 'tdm_test_key_0123456789abcdefghijklmnop';
 
@@ -43,7 +43,7 @@ export function memoryLogger(level = 'info'): { logger: Logger; lines: Record<st
 /** A real relay on an ephemeral loopback port with a temp data dir; `close()` removes everything. */
 export async function startTestRelay(
   overrides: Partial<Env> = {},
-  options: { logger?: Logger } = {},
+  options: Pick<StartOptions, 'logger' | 'logDestination' | 'network'> = {},
 ): Promise<TestRelay> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tandem-test-'));
   const config = loadConfig(
@@ -58,7 +58,11 @@ export async function startTestRelay(
     },
   );
   const relay = await startRelay(config, {
-    logger: options.logger ?? pino({ level: process.env.TANDEM_TEST_LOG ?? 'silent' }),
+    ...options,
+    // With a destination the relay builds its own logger (and its redaction); else a quiet one.
+    ...(options.logger || options.logDestination
+      ? {}
+      : { logger: pino({ level: process.env.TANDEM_TEST_LOG ?? 'silent' }) }),
   });
   return {
     ...relay,

@@ -46,8 +46,8 @@ export async function checkPreparation(
   request: PrepareRequest,
 ): Promise<() => Promise<void>> {
   // A local session's browser is the user's own: their network is theirs to open.
-  const allowPrivateNetwork = session.info.local || services.config.TANDEM_ALLOW_PRIVATE_NETWORK;
-  const url = request.url ? await checkUrl(request.url, { allowPrivateNetwork }) : undefined;
+  const guard = session.info.local ? undefined : services.guard;
+  const url = request.url ? await checkUrl(request.url, guard) : undefined;
   return async () => {
     if (request.browser_params) await session.driver.setViewport(viewportOf(request.browser_params));
     if (url) await session.driver.navigate(url.href);

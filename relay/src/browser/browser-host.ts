@@ -1,5 +1,6 @@
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
 import type { Logger } from '../logger';
+import { redactUrls } from '../redact';
 import { chromiumArgs, findChromium } from './chromium';
 import { BrowserUnavailable } from './errors';
 
@@ -48,10 +49,14 @@ export class BrowserHost {
     const { wsEndpoint, logger } = this.options;
     const attempt = (async () => {
       if (wsEndpoint) {
-        logger.info({ wsEndpoint }, 'connecting to browser server');
+        // The endpoint often carries a token (?token=…): logs and answers name the setting, never its value.
+        logger.info({ browserServer: redactUrls(wsEndpoint) }, 'connecting to browser server');
         return chromium.connect(wsEndpoint, { timeout: 15_000 }).catch((error: unknown) => {
+          const detail = redactUrls(
+            ((error as Error).message.split('\n')[0] ?? '').replaceAll(wsEndpoint, 'the endpoint'),
+          );
           throw new BrowserUnavailable(
-            `the browser server at TANDEM_BROWSER_WS_ENDPOINT=${wsEndpoint} could not be reached (${(error as Error).message.split('\n')[0]}). Check that it is running.`,
+            `the browser server (TANDEM_BROWSER_WS_ENDPOINT) could not be reached (${detail}). Check that it is running and that the setting is right.`,
           );
         });
       }

@@ -113,7 +113,10 @@ export function chromiumArgs(): string[] {
     '--no-first-run',
     '--disable-default-apps',
     '--disable-dev-shm-usage',
-    '--disable-features=Translate,MediaRouter,OptimizationHints',
+    // AutofillServerCommunication: form pages would otherwise make the browser ask Google about their fields.
+    '--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication',
+    // WebRTC may not open UDP of its own: everything a page sends goes through the session's proxy.
+    '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
   ];
   // Chromium refuses to start its sandbox as root (containers, CI).
   if (process.getuid?.() === 0) args.push('--no-sandbox');

@@ -10,6 +10,17 @@ export class NavigationFailed extends HttpError {
   }
 }
 
+/** What a refusal by the address policy tells the client or the agent to do about it. */
+export const PRIVATE_NETWORK_HINT =
+  'this relay keeps remote sessions out of private networks; its operator can allow a host with TANDEM_ALLOW_HOSTS, or all of them with TANDEM_ALLOW_PRIVATE_NETWORK=true';
+
+/** The address policy refused the page: a loopback, private or otherwise non-public address. */
+export class NavigationRefused extends HttpError {
+  constructor(url: string, reason: string) {
+    super(400, `${url} was not opened: ${reason}, and ${PRIVATE_NETWORK_HINT}.`);
+  }
+}
+
 /** The browser behind a session stopped (crash, lost connection to the browser server). */
 export class BrowserGone extends HttpError {
   constructor(detail: string) {

@@ -12,9 +12,17 @@ import {
 } from '@tandem/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Logger } from '../logger';
+import type { EgressFailure } from '../network/egress-failures';
+import type { EgressRegistration } from '../network/egress-proxy';
 import type { BrowserHost } from './browser-host';
 import type { BrowserDriver, DriverActionResult, DriverContentOptions, GoneReason, TabInfo, Viewport } from './driver';
-import { BrowserGone, describeNavigationError, NavigationFailed } from './errors';
+import {
+  BrowserGone,
+  describeNavigationError,
+  NavigationFailed,
+  NavigationRefused,
+  PRIVATE_NETWORK_HINT,
+} from './errors';
 import { navigationAction } from './navigation-actions';
 import { PageEvents } from './page-events';
 import {
@@ -25,19 +33,31 @@ import {
   runtimeScrollToBottom,
   runtimeSnapshot,
 } from './page-runtime';
-import type { ProxySettings } from './proxies';
 import { LOAD_GRACE_MS, SettleTracker } from './settle';
 
 export interface PlaywrightDriverOptions {
   viewport: Viewport;
-  proxy?: ProxySettings | undefined;
   navigationTimeoutMs: number;
   logger: Logger;
   /** Checks a URL the agent wants to open (scheme, private network); throws to refuse. */
   checkUrl?: (url: string) => Promise<unknown>;
-  /** Checks every request the session's pages make; a reason refuses it (private networks off). */
-  guardRequest?: ((url: string) => Promise<string | undefined>) | undefined;
+  /**
+   * The session's place on the egress proxy: every connection of its context goes through it, and its
+   * failures say why a load failed. The driver releases it when the context closes.
+   */
+  egress?: EgressRegistration | undefined;
 }
+
+/** A page load of a top-level frame that failed, and why, when the egress proxy knows. */
+interface FailedLoad {
+  /** Running count of failed loads: callers remember the latest and look at what came after. */
+  n: number;
+  url: string;
+  failure: EgressFailure | undefined;
+}
+
+/** How long an error page may wait for the event of the load that failed (it is normally already there). */
+const FAILED_LOAD_EVENT_GRACE_MS = 2000;
 
 const CONTEXT_GONE =
   /Target (page, context or browser )?(has been )?closed|Browser has been closed|browser has disconnected/i;
@@ -57,55 +77,84 @@ export class PlaywrightDriver implements BrowserDriver {
   /** Elements of the last snapshot, by index: how to type into each. */
   private lastElements = new Map<number, SnapshotElement>();
 
+  /** Top-level page loads that failed, newest last (a short window: only the latest few matter). */
+  private readonly failedLoads: FailedLoad[] = [];
+  private failedLoadCount = 0;
+  private readonly loadFailedWaiters: (() => void)[] = [];
+
   private constructor(
     private readonly context: BrowserContext,
     first: Page,
     private readonly options: PlaywrightDriverOptions,
-    /** Page loads the request guard refused, newest last (filled by the context's route). */
-    private readonly refusedLoads: { url: string; reason: string }[],
   ) {
     // Indices belong to one document: a different tab makes the last snapshot's elements meaningless.
     this.events = new PageEvents(context, first, () => this.lastElements.clear());
     this.settler = new SettleTracker(context);
     context.on('close', () => {
+      options.egress?.release();
       if (this.closing) return;
       this.closing = true;
       for (const listener of this.goneListeners) listener('browser_crashed');
     });
+    // The browser only sees a failed tunnel or an empty answer; the egress proxy recorded why.
+    context.on('requestfailed', (request) => {
+      if (!request.isNavigationRequest()) return;
+      try {
+        if (request.frame().parentFrame() !== null) return;
+      } catch {
+        return; // a service worker's request has no frame
+      }
+      const url = request.url();
+      this.failedLoads.push({ n: ++this.failedLoadCount, url, failure: options.egress?.failures.find(url, 0) });
+      if (this.failedLoads.length > 8) this.failedLoads.shift();
+      for (const wake of this.loadFailedWaiters.splice(0)) wake();
+    });
   }
 
   static async open(host: BrowserHost, options: PlaywrightDriverOptions): Promise<PlaywrightDriver> {
-    const context = await host.newContext({
-      viewport: options.viewport,
-      acceptDownloads: false,
-      ...(options.proxy ? { proxy: options.proxy } : {}),
-      // Routes do not see a service worker's requests, so a guarded session runs without them.
-      ...(options.guardRequest ? { serviceWorkers: 'block' as const } : {}),
-    });
-    const refusedLoads: { url: string; reason: string }[] = [];
+    let context: BrowserContext;
     try {
-      const guard = options.guardRequest;
-      if (guard) {
-        await context.route('**/*', async (route) => {
-          const request = route.request();
-          const refused = await guard(request.url());
-          if (!refused) return route.continue();
-          options.logger.info({ url: request.url(), reason: refused }, 'request refused');
-          if (request.isNavigationRequest() && request.frame().parentFrame() === null) {
-            refusedLoads.push({ url: request.url(), reason: refused });
-          }
-          return route.abort('blockedbyclient');
-        });
-      }
+      context = await host.newContext({
+        viewport: options.viewport,
+        acceptDownloads: false,
+        ...(options.egress ? { proxy: options.egress.proxy } : {}),
+      });
+    } catch (error) {
+      options.egress?.release();
+      throw error;
+    }
+    try {
       context.setDefaultNavigationTimeout(options.navigationTimeoutMs);
       context.setDefaultTimeout(options.navigationTimeoutMs);
       await installPageRuntime(context);
       const page = await context.newPage();
-      return new PlaywrightDriver(context, page, options, refusedLoads);
+      return new PlaywrightDriver(context, page, options);
     } catch (error) {
       await context.close().catch(() => undefined);
       throw error;
     }
+  }
+
+  /** Resolves once a top-level load failed after `loadsBefore`, or after a short grace if none does. */
+  private async failedLoadAfter(loadsBefore: number): Promise<void> {
+    if (this.failedLoadCount > loadsBefore) return;
+    let timer: NodeJS.Timeout | undefined;
+    await new Promise<void>((resolve) => {
+      this.loadFailedWaiters.push(resolve);
+      timer = setTimeout(resolve, FAILED_LOAD_EVENT_GRACE_MS);
+    });
+    clearTimeout(timer);
+  }
+
+  /** The newest top-level load that failed after `loadsBefore` with a reason the egress proxy recorded after `mark`. */
+  private failedLoadSince(loadsBefore: number, mark: number): { url: string; failure: EgressFailure } | undefined {
+    const failures = this.options.egress?.failures;
+    if (!failures) return undefined;
+    for (const load of this.failedLoads.filter((l) => l.n > loadsBefore).reverse()) {
+      const failure = load.failure && load.failure.seq > mark ? load.failure : failures.find(load.url, mark);
+      if (failure) return { url: load.url, failure };
+    }
+    return undefined;
   }
 
   private get page(): Page {
@@ -114,11 +163,19 @@ export class PlaywrightDriver implements BrowserDriver {
 
   async navigate(url: string): Promise<void> {
     await this.guard(async () => {
+      const mark = this.options.egress?.failures.mark() ?? 0;
+      const loadsBefore = this.failedLoadCount;
       try {
         await this.page.goto(url, { waitUntil: 'domcontentloaded', timeout: this.options.navigationTimeoutMs });
       } catch (error) {
         if (this.closing) throw error;
-        throw new NavigationFailed(url, describeNavigationError(error, this.options.navigationTimeoutMs));
+        const failed = this.failedLoadSince(loadsBefore, mark);
+        if (!failed) throw new NavigationFailed(url, describeNavigationError(error, this.options.navigationTimeoutMs));
+        // A redirect can lead elsewhere: name the URL that was refused when it is not the one asked for.
+        const reason = failed.url === url ? failed.failure.reason : `it led to ${failed.url}: ${failed.failure.reason}`;
+        throw failed.failure.kind === 'private'
+          ? new NavigationRefused(url, reason)
+          : new NavigationFailed(url, reason);
       }
       await this.page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => undefined);
     });
@@ -191,7 +248,8 @@ export class PlaywrightDriver implements BrowserDriver {
     const result = await this.guard(async () => {
       const mark = this.settler.mark();
       const page = this.page;
-      const refusedBefore = this.refusedLoads.length;
+      const failuresMark = this.options.egress?.failures.mark() ?? 0;
+      const loadsBefore = this.failedLoadCount;
       const urlBefore = this.url();
       let outcome: ActionResult;
       try {
@@ -203,15 +261,24 @@ export class PlaywrightDriver implements BrowserDriver {
         outcome = { code: 'navigation', message: `The page navigated after ${action.action}.` };
       }
       const { navigated } = await this.settler.settle(this.page, mark, this.options.navigationTimeoutMs);
-      const refused = this.refusedLoads.length > refusedBefore ? this.refusedLoads.at(-1) : undefined;
-      if (refused) {
-        // Chromium shows its error page for a refused load; the agent is better off where it was.
+      // The error page can be up before the failed request's event arrives: wait for the event.
+      if (this.page.url().startsWith('chrome-error:') && !urlBefore.startsWith('chrome-error:')) {
+        await this.failedLoadAfter(loadsBefore);
+      }
+      const failed = this.failedLoadSince(loadsBefore, failuresMark);
+      if (failed) {
+        // Chromium shows its error page for a failed load; the agent is better off where it was.
         if (this.page.url().startsWith('chrome-error:')) {
           await this.page.goBack({ waitUntil: 'domcontentloaded' }).catch(() => undefined);
         }
+        const { url, failure } = failed;
+        const why =
+          failure.kind === 'private'
+            ? `which was not opened: ${failure.reason}, and ${PRIVATE_NETWORK_HINT}`
+            : `which could not be opened: ${failure.reason}`;
         const refusal: ActionResult = {
           code: 'invalid_target',
-          message: `${outcome.message} It led to ${refused.url}, which was not opened: ${refused.reason}, and this relay keeps sessions out of private networks (TANDEM_ALLOW_PRIVATE_NETWORK). Still at ${this.url() || urlBefore}.`,
+          message: `${outcome.message} It led to ${url}, ${why}. Still at ${this.url() || urlBefore}.`,
         };
         return refusal;
       }
@@ -250,6 +317,7 @@ export class PlaywrightDriver implements BrowserDriver {
     await this.context
       .close()
       .catch((error: unknown) => this.options.logger.debug({ err: error }, 'context close failed'));
+    this.options.egress?.release();
   }
 
   private remember(snapshot: Snapshot): Snapshot {

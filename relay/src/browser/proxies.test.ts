@@ -19,6 +19,9 @@ describe('ProxyPool', () => {
   });
 
   it('names a malformed proxy URL', () => {
-    expect(() => new ProxyPool('not a url')).toThrow(/"not a url" is not a URL/);
+    expect(() => new ProxyPool('http://a:b@gw.example:1, not a url')).toThrow(
+      /^TANDEM_PROXY_URLS: entry 2 is not a URL/,
+    );
+    expect(() => new ProxyPool('not a url')).not.toThrow(/not a url/);
   });
 });

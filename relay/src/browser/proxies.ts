@@ -19,11 +19,12 @@ export class ProxyPool {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean)
-      .map((s) => {
+      .map((s, i) => {
         try {
           return new URL(s);
         } catch {
-          throw new Error(`TANDEM_PROXY_URLS: "${s}" is not a URL such as http://user:pass@proxy.example:8080`);
+          // The list holds passwords: say which entry, not what it says.
+          throw new Error(`TANDEM_PROXY_URLS: entry ${i + 1} is not a URL such as http://user:pass@proxy.example:8080`);
         }
       });
   }

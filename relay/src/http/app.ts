@@ -13,7 +13,7 @@ import { sessionRoutes } from './routes/sessions';
 export function createApp(services: Services): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.use(requestContext(services.logger));
+  app.use(requestContext(services.logger, services.redact));
 
   app.get('/', (_req, res) => res.redirect('/docs'));
   app.get('/healthz', (_req, res) => {

@@ -6,6 +6,8 @@ import type { ApiKeyRecord } from '../store/api-keys';
 export interface RequestLocals {
   requestId: string;
   log: Logger;
+  /** Masks configured secrets in text the response carries (error messages). */
+  redact: (text: string) => string;
   apiKey?: ApiKeyRecord;
   sessionId?: string;
   body?: unknown;

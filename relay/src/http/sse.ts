@@ -1,5 +1,6 @@
 import type { StreamChunk } from '@tandem/shared';
 import type { Response } from 'express';
+import { locals } from './context';
 
 /** A Server-Sent Events response: one `data: <json>` line and a blank line per chunk, then `data: [DONE]`. */
 export interface SseStream {
@@ -25,8 +26,9 @@ export function openSse(res: Response): SseStream {
   const write = (line: string) => {
     if (!closed && !res.writableEnded) res.write(`data: ${line}\n\n`);
   };
+  const redact = locals(res).redact ?? ((text: string) => text);
   return {
-    send: (chunk) => write(JSON.stringify(chunk)),
+    send: (chunk) => write(redact(JSON.stringify(chunk))),
     end() {
       write('[DONE]');
       if (!res.writableEnded) res.end();

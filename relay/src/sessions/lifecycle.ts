@@ -1,7 +1,7 @@
 import type { CreateSessionRequest } from '@tandem/shared';
 import { resolveProfile } from '../agent/session-agent';
 import { PlaywrightDriver } from '../browser/playwright-driver';
-import { checkUrl, privateNetworkGuard } from '../browser/url-policy';
+import { checkUrl } from '../browser/url-policy';
 import { viewportOf } from '../browser/viewport';
 import type { Services } from '../services';
 import { openLocalSession } from './local';
@@ -13,18 +13,22 @@ type OpenRequest = Pick<CreateSessionRequest, 'url' | 'local' | 'agent_id' | 'mo
 export async function openSession(services: Services, accountId: string, request: OpenRequest): Promise<Session> {
   if (request.local) return openLocalSession(services, accountId, request); // [local mode, issue 6]
   resolveProfile(services, accountId, request.agent_id);
-  const url = await checkUrl(request.url, { allowPrivateNetwork: services.config.TANDEM_ALLOW_PRIVATE_NETWORK });
+  const url = await checkUrl(request.url, services.guard);
   const session = await services.sessions.create(
     { accountId, local: false, mode: request.mode, agentId: request.agent_id, useProxy: request.use_proxy },
-    (sessionId) =>
-      PlaywrightDriver.open(services.browsers, {
+    (sessionId) => {
+      const logger = services.logger.child({ sessionId });
+      // Every connection of the session's browser goes through the egress proxy, which applies the
+      // address policy and, with use_proxy, goes on through the session's own proxy.
+      const upstream = request.use_proxy ? services.proxies.take(sessionId) : undefined;
+      return PlaywrightDriver.open(services.browsers, {
         viewport: viewportOf(request.browser_params),
-        proxy: request.use_proxy ? services.proxies.take(sessionId) : undefined,
         navigationTimeoutMs: services.config.TANDEM_NAVIGATION_TIMEOUT_MS,
-        logger: services.logger.child({ sessionId }),
-        checkUrl: (target) => checkUrl(target, { allowPrivateNetwork: services.config.TANDEM_ALLOW_PRIVATE_NETWORK }),
-        guardRequest: services.config.TANDEM_ALLOW_PRIVATE_NETWORK ? undefined : privateNetworkGuard(),
-      }),
+        logger,
+        checkUrl: (target) => checkUrl(target, services.guard),
+        egress: services.egress.register({ upstream, logger }),
+      });
+    },
   );
   try {
     await services.sessions.run(session, () => session.driver.navigate(url.href));

@@ -16,7 +16,7 @@ type OpenRequest = Pick<CreateSessionRequest, 'url' | 'agent_id' | 'mode' | 'use
 async function checkLocalUrl(url: string): Promise<URL> {
   const restricted = restrictedPageMessage(url);
   if (restricted) throw new ExtensionCommandError({ code: 'restricted_page', message: restricted });
-  return checkUrl(url, { allowPrivateNetwork: true });
+  return checkUrl(url);
 }
 
 /**
