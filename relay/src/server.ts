@@ -29,7 +29,7 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 export async function startRelay(config: Config, options: { logger?: Logger } = {}): Promise<Relay> {
   const logger = options.logger ?? createLogger(config.LOG_LEVEL);
   const planner = createPlanner(config, logger); // first: bad model settings fail before anything is opened
-  const store = Store.open(config.TANDEM_DATA_DIR);
+  const store = await Store.open({ dataDir: config.TANDEM_DATA_DIR, databaseUrl: config.TANDEM_DATABASE_URL }, logger);
   const screenshots = new ScreenshotStore(config.TANDEM_DATA_DIR, config.TANDEM_SCREENSHOT_TTL_HOURS * 3600_000);
   screenshots.sweep();
   const sweeper = setInterval(() => screenshots.sweep(), SWEEP_INTERVAL_MS).unref();
@@ -71,7 +71,7 @@ export async function startRelay(config: Config, options: { logger?: Logger } = 
   } catch (error) {
     clearInterval(sweeper);
     await services.gateway.close();
-    store.close();
+    await store.close();
     throw error;
   }
   // Only once listening: a first start that fails (port in use) must not create an account whose
@@ -83,7 +83,7 @@ export async function startRelay(config: Config, options: { logger?: Logger } = 
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
   listening = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${port}`;
-  logger.info({ url: listening, dataDir: config.TANDEM_DATA_DIR }, 'relay listening');
+  logger.info({ url: listening, dataDir: config.TANDEM_DATA_DIR, database: store.backend }, 'relay listening');
 
   let closing: Promise<void> | undefined;
   return {
@@ -100,7 +100,7 @@ export async function startRelay(config: Config, options: { logger?: Logger } = 
         });
         await services.sessions.closeAll();
         await services.browsers.close();
-        store.close();
+        await store.close();
       })();
       return closing;
     },

@@ -21,7 +21,7 @@ afterAll(async () => {
 async function visit(relay: TestRelay) {
   const created = await relay.api('POST', '/v1/web/session', { body: { url: publicPage, use_proxy: true } });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const account = relay.services.store.accounts.first()!;
+  const account = (await relay.services.store.accounts.first())!;
   const session = relay.services.sessions.get(account.id, String(created.body.session_id));
   const snapshot = await session.driver.snapshot();
   const index = (name: string) => snapshot.elements.find((e) => e.name === name)!.index;
