@@ -43,7 +43,7 @@ export async function migrate(database: Database, logger?: Logger): Promise<stri
       const done: string[] = [];
       for (const migration of MIGRATIONS) {
         if (applied.has(migration.name)) continue;
-        await migration.up(db);
+        await migration.up(db, backend);
         await db.insertInto('schema_migrations').values({ name: migration.name, applied_at: Date.now() }).execute();
         done.push(migration.name);
       }

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import type { Backend } from './database';
 
 /**
  * One schema change, written once with the query builder so it runs on SQLite and Postgres alike.
@@ -7,8 +8,9 @@ import { type Kysely, sql } from 'kysely';
 export interface Migration {
   /** Unique and sortable: `NNNN_what_it_does`. Recorded in `schema_migrations` once applied. */
   name: string;
+  /** `backend` is for the rare change the two cannot share (SQLite cannot alter a column's type). */
   // biome-ignore lint/suspicious/noExplicitAny: a migration runs against an older schema than `Schema` describes.
-  up(db: Kysely<any>): Promise<void>;
+  up(db: Kysely<any>, backend: Backend): Promise<void>;
 }
 
 /**
