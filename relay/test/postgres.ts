@@ -19,6 +19,9 @@ export interface PostgresServer {
   /** Creates an empty database and returns its URL. */
   createDatabase(): Promise<string>;
   dropDatabase(url: string): Promise<void>;
+  /** Stops the server, keeping its data and port, and `resume()` starts it again (started clusters only). */
+  pause?(): void;
+  resume?(): void;
   stop(): Promise<void>;
 }
 
@@ -74,12 +77,15 @@ export async function startPostgres(): Promise<PostgresServer> {
     // No fsync and the C locale: a throwaway cluster needs no durability, and minimal images have no locales.
     run('initdb', ['-D', data, '-U', 'tandem', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
     let port = 0;
-    // Another process may take the free port between closedPort() and the server's bind: try again then.
+    const start = () => {
+      const options = `-p ${port} -k ${dir} -h 127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
+      run('pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']);
+    };
+    // Another process may take the free port between freePort() and the server's bind: try again then.
     for (let attempt = 1; ; attempt++) {
       port = await freePort();
-      const options = `-p ${port} -k ${dir} -h 127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`;
       try {
-        run('pg_ctl', ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']);
+        start();
         break;
       } catch (error) {
         if (attempt === 3 || !readFileSync(log, 'utf8').includes('could not bind')) throw error;
@@ -87,10 +93,14 @@ export async function startPostgres(): Promise<PostgresServer> {
     }
     // A test process that dies without stop() must not leave a server behind.
     process.once('exit', stopCluster);
-    return postgresAt(`postgres://tandem@127.0.0.1:${port}/postgres`, async () => {
-      process.removeListener('exit', stopCluster);
-      stopCluster();
-    });
+    return {
+      ...postgresAt(`postgres://tandem@127.0.0.1:${port}/postgres`, async () => {
+        process.removeListener('exit', stopCluster);
+        stopCluster();
+      }),
+      pause: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
+      resume: start,
+    };
   } catch (error) {
     stopCluster();
     throw error;

@@ -330,6 +330,32 @@ describe.each(backends)('the store on %s', (backend) => {
         );
       });
 
+      it('answers 503 while Postgres is down, and serves again once it is back', async () => {
+        const own = await startPostgres(); // its own server: this test stops it
+        const store = await Store.open({ dataDir: tempDir(), databaseUrl: await own.createDatabase() });
+        try {
+          const account = await store.accounts.create('a@example.com', 'pw');
+          const { key } = await store.apiKeys.create(account.id, 'laptop');
+          expect((await store.apiKeys.resolve(key))?.accountId).toBe(account.id);
+          own.pause!();
+          for (let i = 0; i < 3; i++) {
+            await expect(store.apiKeys.resolve(key)).rejects.toMatchObject({
+              status: 503,
+              headers: { 'Retry-After': '5' },
+              message: expect.stringMatching(/database is unreachable .*Retry in a moment/),
+            });
+          }
+          own.resume!();
+          // The pool drops the connections the restart broke and opens new ones.
+          await expect
+            .poll(() => store.apiKeys.resolve(key).then((r) => r?.accountId, String), { timeout: 15_000 })
+            .toBe(account.id);
+        } finally {
+          await store.close();
+          await own.stop();
+        }
+      });
+
       it('says which server it could not reach, without the password', async () => {
         const url = `postgres://tandem:hunter2@127.0.0.1:${await closedPort()}/tandem`;
         const failure = Store.open({ dataDir: tempDir(), databaseUrl: url });

@@ -1,9 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, type QueryExecutorProvider, SqliteDialect, sql } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type QueryExecutorProvider,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 import type { Logger } from '../logger';
+import { StoreUnavailable } from './errors';
 import { migrate } from './migrate';
 import type { Schema } from './schema';
 
@@ -70,16 +79,20 @@ async function openPostgres(url: string, logger: Logger | undefined): Promise<Da
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     types,
   });
-  // A connection that breaks while idle (server restart) is dropped from the pool; unhandled, it would
-  // end the process.
-  pool.on('error', (error) => logger?.warn({ err: error }, 'an idle database connection failed'));
-  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  // A connection that breaks (server restart) emits 'error' on its client, idle or in use; unheard, that
+  // would end the process. The query in flight fails by itself, and the pool drops the client.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => logger?.warn({ err: error }, 'a database connection failed')),
+  );
+  pool.on('error', () => undefined); // the idle client's own listener above has logged it
+  const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: reportingOutages(pool) }) });
   try {
     await sql`select 1`.execute(db);
   } catch (error) {
     await db.destroy();
+    const detail = error instanceof StoreUnavailable ? error.detail : (error as Error).message;
     throw new Error(
-      `Cannot connect to the database at ${redactUrl(url)}: ${(error as Error).message}. Is Postgres running, and do the user and database in TANDEM_DATABASE_URL exist?`,
+      `Cannot connect to the database at ${redactUrl(url)}: ${detail}. Is Postgres running, and do the user and database in TANDEM_DATABASE_URL exist?`,
     );
   }
   return migrated(
@@ -103,6 +116,33 @@ async function migrated(database: Database, logger: Logger | undefined): Promise
     await database.close();
     throw error;
   }
+}
+
+/** pg's codes for a lost connection: class 08 (connection exception) and 57P (server shutting down). */
+const CONNECTION_LOST = /^(08|57P)|^(ECONNRESET|EPIPE|ECONNREFUSED|ETIMEDOUT)$/;
+
+/**
+ * The pool as Kysely sees it, where a database that cannot be reached (stopped, restarting, refusing)
+ * fails the query with StoreUnavailable, a 503 that says so, rather than an anonymous 500.
+ */
+function reportingOutages(pool: pg.Pool): PostgresPool {
+  const lost = (error: { code?: string; message?: string }) =>
+    CONNECTION_LOST.test(error.code ?? '') || /Connection terminated|not queryable/.test(error.message ?? '');
+  return {
+    async connect() {
+      const client = await pool.connect().catch((error: Error) => {
+        throw new StoreUnavailable(error.message);
+      });
+      // Kysely streams no query through a cursor here (no `cursor` in the dialect), so only the
+      // (text, values) form of query() is called.
+      const query = ((text: string, values: readonly unknown[]) =>
+        client.query(text, [...values]).catch((error: Error) => {
+          throw lost(error) ? new StoreUnavailable(error.message) : error;
+        })) as unknown as PostgresPoolClient['query'];
+      return { query, release: () => client.release() };
+    },
+    end: () => pool.end(),
+  };
 }
 
 /** The URL without its password, for messages and logs. */
