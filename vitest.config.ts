@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['shared/**/*.test.ts', 'relay/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/.output/**'],
+    // TANDEM_TEST_DATABASE=postgres runs every relay on Postgres (relay/test/global-postgres.ts).
+    globalSetup: ['relay/test/global-postgres.ts'],
     pool: 'forks',
     // Two cores: each test file may run its own Chromium.
     maxWorkers: 2,

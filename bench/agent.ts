@@ -65,7 +65,7 @@ export async function benchAgent(): Promise<void> {
       }
     }
     // The clicks really landed: the page says so (read once, outside the timed steps).
-    const accountId = relay.services.store.apiKeys.resolve(BENCH_KEY)?.accountId ?? '';
+    const accountId = (await relay.services.store.apiKeys.resolve(BENCH_KEY))?.accountId ?? '';
     const page = await relay.services.sessions.get(accountId, session).driver.snapshot();
     if (!page.text.includes('trusted click')) {
       throw new Error(`bench agent: the page does not show the click:\n${page.text}`);

@@ -67,7 +67,7 @@ export async function benchLocal(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
 
-    const account = relay.services.store.accounts.first();
+    const account = await relay.services.store.accounts.first();
     if (!account) throw new Error('no account');
     const page = `${site.url}/long.html`;
     const open = async (local: boolean) =>

@@ -10,7 +10,7 @@ import { percentile, printTable, round, saveResults } from './stats';
 export async function benchPlanner(): Promise<void> {
   const site = await startFixtureSite();
   const relay = await startBenchRelay({ TANDEM_PLANNER: 'builtin' });
-  const accountId = relay.services.store.apiKeys.resolve(BENCH_KEY)?.accountId;
+  const accountId = (await relay.services.store.apiKeys.resolve(BENCH_KEY))?.accountId;
   if (!accountId) throw new Error('the bench key did not resolve to an account');
   const planMs: number[] = [];
   timePlanner(relay, (ms) => planMs.push(ms));

@@ -14,6 +14,7 @@ const { benchPageRuntime } = await import('./page-runtime');
 const { benchPlanner } = await import('./planner');
 const { benchRetrieve } = await import('./retrieve');
 const { benchSessions } = await import('./sessions');
+const { benchStore } = await import('./store');
 
 const benches: Record<string, () => Promise<void>> = {
   sessions: benchSessions,
@@ -22,6 +23,7 @@ const benches: Record<string, () => Promise<void>> = {
   planner: benchPlanner,
   retrieve: benchRetrieve,
   local: benchLocal,
+  store: benchStore,
 };
 const only = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benches)) {

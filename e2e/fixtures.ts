@@ -17,6 +17,8 @@ export interface TestRelay {
   key: string;
   email: string;
   password: string;
+  /** The first account's id (the key's). */
+  accountId: string;
   relay: Relay;
   /** Calls the HTTP API with the key; returns status and parsed JSON. */
   api<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }>;
@@ -107,6 +109,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       key: RELAY_KEY,
       email: 'admin@example.com',
       password,
+      accountId: (await relay.services.store.accounts.first())?.id ?? '',
       get relay() {
         return relay;
       },

@@ -56,8 +56,7 @@ test.describe('browse and retrieve with local: true', () => {
     await connectExtension(relay, serviceWorker);
     const created = await createLocalSession(relay, `${site.url}/table.html`);
     expect(created.status).toBe(200);
-    const account = relay.relay.services.store.accounts.first();
-    const session = relay.relay.services.sessions.get(account?.id ?? '', created.body.session_id);
+    const session = relay.relay.services.sessions.get(relay.accountId, created.body.session_id);
     const content = await session.driver.content({ full_page: true });
     expect(content.tables.length).toBeGreaterThan(0);
   });

@@ -57,9 +57,7 @@ export async function createLocalSession(relay: TestRelay, url: string) {
 
 /** The account the fixture relay's API key belongs to. */
 export function accountOf(relay: TestRelay): string {
-  const account = relay.relay.services.store.accounts.first();
-  if (!account) throw new Error('the relay has no account');
-  return account.id;
+  return relay.accountId;
 }
 
 /** The relay-side session (its driver tells local from remote). */

@@ -56,7 +56,7 @@ test.describe('a local session when the extension goes away', () => {
     const id = created.body.session_id;
     await tabAt(context, `${site.url}/long.html`);
     const gateway = relay.relay.services.gateway;
-    const presence = () => gateway.presence.forAccount(relay.relay.services.store.accounts.first()?.id ?? '')[0];
+    const presence = () => gateway.presence.forAccount(relay.accountId)[0];
 
     const droppedAt = Date.now();
     expect(gateway.dropConnection(deviceId)).toBe(true);

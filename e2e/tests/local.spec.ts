@@ -258,7 +258,5 @@ test.describe('local mode', () => {
 });
 
 function accountOf(relay: TestRelay): string {
-  const account = relay.relay.services.store.accounts.first();
-  if (!account) throw new Error('no account');
-  return account.id;
+  return relay.accountId;
 }

@@ -35,6 +35,12 @@ const EnvSchema = z.object({
   PORT: numberFromEnv(z.coerce.number().int().min(0).max(65535).default(8787)),
   HOST: z.string().min(1).default('127.0.0.1'),
   TANDEM_DATA_DIR: z.string().min(1).default('./.tandem'),
+  TANDEM_DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'TANDEM_DATABASE_URL must be a postgres:// URL (unset: SQLite in the data dir)')
+      .optional(),
+  ),
   TANDEM_PUBLIC_URL: url('TANDEM_PUBLIC_URL'),
   TANDEM_ADMIN_EMAIL: z.email().default('admin@localhost'),
   TANDEM_BOOTSTRAP_KEY: optionalString.pipe(

@@ -62,7 +62,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
   warnIfBrowserCannotReach(config, egress, logger);
   let store: Store;
   try {
-    store = Store.open(config.TANDEM_DATA_DIR);
+    store = await Store.open({ dataDir: config.TANDEM_DATA_DIR, databaseUrl: config.TANDEM_DATABASE_URL }, logger);
   } catch (error) {
     await egress.close();
     throw error;
@@ -112,7 +112,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
     clearInterval(sweeper);
     await services.gateway.close();
     await egress.close();
-    store.close();
+    await store.close();
     throw error;
   }
   // Only once listening: a first start that fails (port in use) must not create an account whose
@@ -124,7 +124,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
   const { address, port } = server.address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
   listening = `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${port}`;
-  logger.info({ url: listening, dataDir: config.TANDEM_DATA_DIR }, 'relay listening');
+  logger.info({ url: listening, dataDir: config.TANDEM_DATA_DIR, database: store.backend }, 'relay listening');
 
   let closing: Promise<void> | undefined;
   return {
@@ -142,7 +142,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
         await services.sessions.closeAll();
         await services.browsers.close();
         await egress.close();
-        store.close();
+        await store.close();
       })();
       return closing;
     },

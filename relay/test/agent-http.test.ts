@@ -70,18 +70,18 @@ describe('step (stream: false)', () => {
     });
     expect(res.body.status).toBe('DONE');
     expect(h.model.requests[0]?.body?.model).toBe('standard-model');
-    const account = h.relay.services.store.apiKeys.resolve(h.relay.key)!.accountId;
-    const usage = h.relay.services.store.usage.day(account, new Date().toISOString().slice(0, 10));
+    const account = (await h.relay.services.store.apiKeys.resolve(h.relay.key))!.accountId;
+    const usage = await h.relay.services.store.usage.day(account, new Date().toISOString().slice(0, 10));
     expect(usage.steps).toBeGreaterThanOrEqual(1);
     expect(usage.promptTokens).toBeGreaterThanOrEqual(1000);
     expect(usage.cachedTokens).toBeGreaterThanOrEqual(800);
   });
 
   it('puts skills in the prompt only on matching sites, and the agent profile instructions', async () => {
-    const account = h.relay.services.store.apiKeys.resolve(h.relay.key)!.accountId;
-    h.relay.services.store.skills.add(account, '127.0.0.1', 'Never tick "Keep me signed in".');
-    h.relay.services.store.skills.add(account, 'shop.example', 'Always compare prices first.');
-    const profile = h.relay.services.store.agents.create(account, {
+    const account = (await h.relay.services.store.apiKeys.resolve(h.relay.key))!.accountId;
+    await h.relay.services.store.skills.add(account, '127.0.0.1', 'Never tick "Keep me signed in".');
+    await h.relay.services.store.skills.add(account, 'shop.example', 'Always compare prices first.');
+    const profile = await h.relay.services.store.agents.create(account, {
       name: 'careful',
       instructions: 'Answer in French.',
     });

@@ -114,8 +114,8 @@ describe('what the agent keeps across steps', () => {
   });
 
   it("uses the session's agent profile when a later browse continues it without agent_id", async () => {
-    const account = h.relay.services.store.apiKeys.resolve(h.relay.key)!.accountId;
-    const profile = h.relay.services.store.agents.create(account, {
+    const account = (await h.relay.services.store.apiKeys.resolve(h.relay.key))!.accountId;
+    const profile = await h.relay.services.store.agents.create(account, {
       name: 'terse',
       instructions: 'Reply in one short sentence.',
     });

@@ -46,7 +46,7 @@ export function useAgentRelay(): AgentHarness {
       },
       { logger },
     );
-    const accountId = h.relay.services.store.apiKeys.resolve(h.relay.key)!.accountId;
+    const accountId = (await h.relay.services.store.apiKeys.resolve(h.relay.key))!.accountId;
     h.session = (id) => h.relay.services.sessions.get(accountId, id);
     h.createSession = async (path) => {
       const res = await h.relay.api('POST', '/v1/web/session', { body: { url: `${h.site.url}${path}` } });

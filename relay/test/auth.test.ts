@@ -52,9 +52,9 @@ describe('authentication', () => {
   it('rejects a key once it is revoked', async () => {
     const key = await relay.newAccount('revoked@example.com');
     expect((await relay.api('GET', '/v1/web/sessions', { key })).status).toBe(200);
-    const record = relay.services.store.apiKeys.resolve(key);
+    const record = await relay.services.store.apiKeys.resolve(key);
     expect(record).toBeDefined();
-    expect(relay.services.store.apiKeys.revoke(record!.accountId, record!.id)).toBe(true);
+    expect(await relay.services.store.apiKeys.revoke(record!.accountId, record!.id)).toBe(true);
     expect((await relay.api('GET', '/v1/web/sessions', { key })).status).toBe(401);
   });
 

@@ -13,7 +13,7 @@ const outcomes: boolean[] = [];
 beforeAll(async () => {
   site = await startFixtureSite();
   relay = await startTestRelay({ TANDEM_PLANNER: 'builtin' });
-  accountId = relay.services.store.apiKeys.resolve(relay.key)!.accountId;
+  accountId = (await relay.services.store.apiKeys.resolve(relay.key))!.accountId;
 });
 afterAll(async () => {
   await relay?.close();

@@ -36,7 +36,8 @@ describe('idle expiry', () => {
       const created = await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/slow?ms=1500` } });
       expect(created.status).toBe(200);
       const id = created.body.session_id as string;
-      const session = relay.services.sessions.get(relay.services.store.apiKeys.resolve(relay.key)!.accountId, id);
+      const accountId = (await relay.services.store.apiKeys.resolve(relay.key))!.accountId;
+      const session = relay.services.sessions.get(accountId, id);
       expect(Date.now() - session.lastUsedAt).toBeLessThan(500);
       expect((await relay.api('GET', `/v1/web/screenshot/${id}`)).status).toBe(200);
       await expect

@@ -115,7 +115,7 @@ beforeAll(async () => {
   gateway.attach(server);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const account = relay.services.store.accounts.first();
+  const account = await relay.services.store.accounts.first();
   if (!account) throw new Error('no account');
   accountId = account.id;
 });
@@ -123,7 +123,7 @@ beforeAll(async () => {
 afterEach(async () => {
   for (const fake of fakes.splice(0)) fake.close();
   await relay.services.sessions.closeAll();
-  token = relay.services.store.devices.issue(accountId, 'test').token;
+  token = (await relay.services.store.devices.issue(accountId, 'test')).token;
 });
 
 afterAll(async () => {
@@ -158,19 +158,19 @@ describe('device tokens', () => {
   it('stores only a hash and revokes a token with DELETE', async () => {
     const issued = await relay.api('POST', '/v1/extension/token', {});
     const issuedToken = issued.body.token as string;
-    expect(relay.services.store.devices.resolve(issuedToken)?.id).toBe(issued.body.device_id);
+    expect((await relay.services.store.devices.resolve(issuedToken))?.id).toBe(issued.body.device_id);
     const revoked = await relay.api('DELETE', '/v1/extension/token', {
       key: null,
       headers: { Authorization: `Bearer ${issuedToken}` },
     });
     expect(revoked.body).toEqual({ revoked: true });
-    expect(relay.services.store.devices.resolve(issuedToken)).toBeUndefined();
+    expect(await relay.services.store.devices.resolve(issuedToken)).toBeUndefined();
   });
 });
 
 describe('gateway handshake', () => {
-  beforeAll(() => {
-    token = relay.services.store.devices.issue(accountId, 'test').token;
+  beforeAll(async () => {
+    token = (await relay.services.store.devices.issue(accountId, 'test')).token;
   });
 
   it('refuses a socket from another Origin before the upgrade', async () => {
@@ -292,7 +292,7 @@ describe('local sessions over the gateway', () => {
     await expect(
       openLocalSession(services(), fresh.id, { url: 'http://example.test/', use_proxy: false }),
     ).rejects.toThrow(/none is/);
-    const device = relay.services.store.devices.issue(fresh.id, 'x');
+    const device = await relay.services.store.devices.issue(fresh.id, 'x');
     const off = await FakeExtension.connect(url, { token: device.token, apiEnabled: false });
     fakes.push(off);
     expect((await off.closeInfo).code).toBe(4010);
@@ -377,7 +377,7 @@ describe('local sessions over the gateway', () => {
   });
 
   it('DELETE /v1/extension/token disconnects the live socket of that token', async () => {
-    const issued = relay.services.store.devices.issue(accountId, 'to revoke');
+    const issued = await relay.services.store.devices.issue(accountId, 'to revoke');
     const fake = await FakeExtension.connect(relay.url, { token: issued.token });
     fakes.push(fake);
     await fake.welcome;

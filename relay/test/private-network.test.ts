@@ -60,7 +60,7 @@ const hitFor = (tag: string) => intranet.hits.find((hit) => hit.endsWith(`?${tag
 async function session(relay: TestRelay, url: string): Promise<PlaywrightDriver> {
   const created = await relay.api('POST', '/v1/web/session', { body: { url } });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const account = relay.services.store.accounts.first()!;
+  const account = (await relay.services.store.accounts.first())!;
   return relay.services.sessions.get(account.id, String(created.body.session_id)).driver as PlaywrightDriver;
 }
 

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { type Logger, pino } from 'pino';
+import { inject } from 'vitest';
 import { type Env, loadConfig } from '../src/config';
 import { type Relay, type StartOptions, startRelay } from '../src/server';
+import { postgresAt } from './postgres';
 
 export const TEST_KEY = 'tdm_test_key_0123456789abcdefghijklmnop';
 
@@ -40,18 +42,24 @@ export function memoryLogger(level = 'info'): { logger: Logger; lines: Record<st
   return { logger: pino({ level }, sink), lines };
 }
 
-/** A real relay on an ephemeral loopback port with a temp data dir; `close()` removes everything. */
+/**
+ * A real relay on an ephemeral loopback port with a temp data dir; `close()` removes everything. With
+ * TANDEM_TEST_DATABASE=postgres its store is a fresh database on the run's Postgres server.
+ */
 export async function startTestRelay(
   overrides: Partial<Env> = {},
   options: Pick<StartOptions, 'logger' | 'logDestination' | 'network'> = {},
 ): Promise<TestRelay> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tandem-test-'));
+  const postgres = process.env.TANDEM_TEST_DATABASE === 'postgres' ? postgresAt(inject('postgresAdminUrl')) : undefined;
+  const databaseUrl = await postgres?.createDatabase();
   const config = loadConfig(
     { CHROMIUM_PATH: process.env.CHROMIUM_PATH },
     {
       PORT: 0,
       HOST: '127.0.0.1',
       TANDEM_DATA_DIR: dataDir,
+      TANDEM_DATABASE_URL: databaseUrl,
       TANDEM_BOOTSTRAP_KEY: TEST_KEY,
       LOG_LEVEL: 'silent',
       ...overrides,
@@ -89,11 +97,12 @@ export async function startTestRelay(
     },
     async newAccount(email) {
       const account = await relay.services.store.accounts.create(email, 'correct horse battery staple');
-      return relay.services.store.apiKeys.create(account.id, 'test').key;
+      return (await relay.services.store.apiKeys.create(account.id, 'test')).key;
     },
     async close() {
       await relay.close();
       rmSync(dataDir, { recursive: true, force: true });
+      if (databaseUrl) await postgres?.dropDatabase(databaseUrl);
     },
   };
 }

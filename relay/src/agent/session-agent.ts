@@ -7,13 +7,13 @@ import type { Session } from '../sessions/session';
 import type { AgentProfile } from '../store/agents';
 
 /** The agent profile named by `agent_id`, or 400 when this account has none by that id. */
-export function resolveProfile(
+export async function resolveProfile(
   services: Services,
   accountId: string,
   agentId: string | undefined,
-): AgentProfile | undefined {
+): Promise<AgentProfile | undefined> {
   if (agentId === undefined) return undefined;
-  const profile = services.store.agents.get(accountId, agentId);
+  const profile = await services.store.agents.get(accountId, agentId);
   if (!profile) {
     throw new BadRequest(
       `Unknown agent_id "${agentId}". Create the agent profile in the console first, or omit agent_id.`,

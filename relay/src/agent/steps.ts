@@ -86,7 +86,7 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
       history: conversation.history,
       memory: conversation.memory,
       plan: conversation.plan,
-      skills: services.store.skills.matching(session.accountId, driver.url()),
+      skills: await services.store.skills.matching(session.accountId, driver.url()),
       instructions: ctx.profile?.instructions,
       mode: ctx.mode,
       temperature: ctx.temperature,
@@ -97,13 +97,13 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
     // A bad key or unknown model fails every step alike: say so at once. A reply that broke the format
     // (or a busy endpoint) is this step's failure; failure control stops the task if it keeps happening.
     if (!error.retriable && !(error instanceof UnusableDecision)) throw new ModelUnavailable(error.message);
-    recordUsage(ctx, error.usage);
+    await recordUsage(ctx, error.usage);
     record.notes?.push(`no decision could be used: ${error.message}`);
     conversation.history.push(record);
     return failed(ctx, `The planner failed: ${error.message}`);
   }
   conversation.remember(decision.memory);
-  recordUsage(ctx, decision.usage);
+  await recordUsage(ctx, decision.usage);
   services.logger.info(
     {
       sessionId: session.id,
@@ -164,10 +164,10 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
 }
 
 /** Adds a planner call's tokens to the session's totals and the account's usage. */
-function recordUsage(ctx: StepContext, usage: Usage | undefined): void {
+async function recordUsage(ctx: StepContext, usage: Usage | undefined): Promise<void> {
   const { services, session } = ctx;
   session.conversation.addUsage(usage);
-  services.store.usage.record(session.accountId, {
+  await services.store.usage.record(session.accountId, {
     steps: 1,
     promptTokens: usage?.promptTokens ?? 0,
     completionTokens: usage?.completionTokens ?? 0,

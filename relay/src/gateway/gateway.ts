@@ -15,6 +15,8 @@ import {
 import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import { BadRequest } from '../errors';
 import type { Logger } from '../logger';
+import type { Account } from '../store/accounts';
+import type { DeviceRecord } from '../store/devices';
 import type { Store } from '../store/store';
 import { DeviceConnection } from './connection';
 import { ExtensionCommandError, MESSAGES } from './errors';
@@ -230,7 +232,7 @@ export class ExtensionGateway {
   /** The first message must be a valid hello with a live token and our protocol version. */
   private handshake(ws: WebSocket): void {
     const timer = setTimeout(() => ws.close(CLOSE_CODES.helloTimeout, 'no hello'), this.helloTimeoutMs);
-    ws.once('message', (data) => {
+    ws.once('message', async (data) => {
       clearTimeout(timer);
       const hello = Hello.safeParse(parseJson(data));
       if (!hello.success) {
@@ -246,7 +248,18 @@ export class ExtensionGateway {
         ws.close(CLOSE_CODES.versionMismatch, reason);
         return;
       }
-      const device = this.options.store.devices.resolve(hello.data.token);
+      let device: DeviceRecord | undefined;
+      let account: Account | undefined;
+      try {
+        device = await this.options.store.devices.resolve(hello.data.token);
+        account = device && (await this.options.store.accounts.get(device.accountId));
+      } catch (error) {
+        // Not the token's fault: the extension retries (1011 is not one of its final codes).
+        this.options.logger.error({ err: error }, 'could not check a device token');
+        ws.close(1011, 'the relay could not check the device token: it retries by itself');
+        return;
+      }
+      if (ws.readyState !== ws.OPEN) return; // gone while the store answered
       if (!device) {
         ws.close(CLOSE_CODES.badToken, 'invalid or revoked device token: sign in again');
         return;
@@ -256,7 +269,6 @@ export class ExtensionGateway {
         ws.close(CLOSE_CODES.apiDisabled, 'API Enabled is off');
         return;
       }
-      const account = this.options.store.accounts.get(device.accountId);
       this.accept(
         ws,
         new DeviceConnection(ws, device.id, device.accountId, this.options.logger.child({ deviceId: device.id })),

@@ -8,12 +8,12 @@ const HOW =
 
 /** Resolves the API key (X_SERVICE_API_KEY or Authorization: Bearer) to an account; 401 otherwise. */
 export function requireApiKey(store: Store): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const header = req.get('x_service_api_key') ?? req.get('x-service-api-key');
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
     const key = header?.trim() || bearer;
     if (!key) throw new Unauthorized(`Missing API key. ${HOW}`);
-    const record = store.apiKeys.resolve(key);
+    const record = await store.apiKeys.resolve(key);
     if (!record) {
       throw new Unauthorized(
         'Invalid or revoked API key. Use a key printed at first start or created in the console (or set TANDEM_BOOTSTRAP_KEY).',

@@ -12,7 +12,7 @@ type OpenRequest = Pick<CreateSessionRequest, 'url' | 'local' | 'agent_id' | 'mo
 /** Creates a remote session and opens `url` in it; on any failure the session is gone again. */
 export async function openSession(services: Services, accountId: string, request: OpenRequest): Promise<Session> {
   if (request.local) return openLocalSession(services, accountId, request); // [local mode, issue 6]
-  resolveProfile(services, accountId, request.agent_id);
+  await resolveProfile(services, accountId, request.agent_id);
   const url = await checkUrl(request.url, services.guard);
   const session = await services.sessions.create(
     { accountId, local: false, mode: request.mode, agentId: request.agent_id, useProxy: request.use_proxy },

@@ -28,7 +28,7 @@ export async function openLocalSession(
   accountId: string,
   request: OpenRequest,
 ): Promise<Session> {
-  resolveProfile(services, accountId, request.agent_id);
+  await resolveProfile(services, accountId, request.agent_id);
   const url = await checkLocalUrl(request.url);
   const deviceId = services.gateway.pickDevice(accountId);
   return services.sessions.create(

@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
+import { creationTime } from './clock';
 import type { Db } from './database';
+import type { AccountsTable } from './schema';
 import { hashPassword, randomBase62, verifyPassword } from './secrets';
 
 export interface Account {
@@ -7,50 +10,51 @@ export interface Account {
   createdAt: number;
 }
 
-interface AccountRow {
-  id: string;
-  email: string;
-  password_hash: string;
-  created_at: number;
-}
+const toAccount = (row: AccountsTable): Account => ({ id: row.id, email: row.email, createdAt: row.created_at });
 
-const toAccount = (row: AccountRow): Account => ({ id: row.id, email: row.email, createdAt: row.created_at });
+/** Emails are compared case-insensitively: they are stored, and looked up, trimmed and lower-cased. */
+export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
 export class Accounts {
   constructor(private readonly db: Db) {}
 
-  count(): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM accounts').get() as { n: number }).n;
+  async count(): Promise<number> {
+    const row = await this.db
+      .selectFrom('accounts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   async create(email: string, password: string): Promise<Account> {
-    const row: AccountRow = {
+    const row: AccountsTable = {
       id: `acc_${randomBase62(96)}`,
-      email,
+      email: normalizeEmail(email),
       password_hash: await hashPassword(password),
-      created_at: Date.now(),
+      created_at: creationTime(),
     };
-    this.db
-      .prepare(
-        'INSERT INTO accounts (id, email, password_hash, created_at) VALUES (@id, @email, @password_hash, @created_at)',
-      )
-      .run(row);
+    await this.db.insertInto('accounts').values(row).execute();
     return toAccount(row);
   }
 
-  get(id: string): Account | undefined {
-    const row = this.db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined;
+  async get(id: string): Promise<Account | undefined> {
+    const row = await this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
     return row && toAccount(row);
   }
 
-  first(): Account | undefined {
-    const row = this.db.prepare('SELECT * FROM accounts ORDER BY created_at LIMIT 1').get() as AccountRow | undefined;
+  async first(): Promise<Account | undefined> {
+    const row = await this.db.selectFrom('accounts').selectAll().orderBy('created_at').limit(1).executeTakeFirst();
     return row && toAccount(row);
   }
 
   /** The account when the email and password match, else undefined (never says which was wrong). */
   async authenticate(email: string, password: string): Promise<Account | undefined> {
-    const row = this.db.prepare('SELECT * FROM accounts WHERE email = ?').get(email) as AccountRow | undefined;
+    const row = await this.db
+      .selectFrom('accounts')
+      .selectAll()
+      // The expression the unique index is on, so both backends look the email up by that index.
+      .where(sql<string>`lower(email)`, '=', normalizeEmail(email))
+      .executeTakeFirst();
     if (!row) return undefined;
     return (await verifyPassword(password, row.password_hash)) ? toAccount(row) : undefined;
   }

@@ -1,5 +1,7 @@
 import type { AgentMode } from '@tandem/shared';
+import { creationTime } from './clock';
 import type { Db } from './database';
+import type { AgentsTable } from './schema';
 import { randomBase62 } from './secrets';
 
 /** An agent profile chosen with `agent_id`: standing instructions and a default speed mode. */
@@ -12,16 +14,7 @@ export interface AgentProfile {
   createdAt: number;
 }
 
-interface AgentRow {
-  id: string;
-  account_id: string;
-  name: string;
-  instructions: string;
-  default_mode: AgentMode | null;
-  created_at: number;
-}
-
-const toProfile = (row: AgentRow): AgentProfile => ({
+const toProfile = (row: AgentsTable): AgentProfile => ({
   id: row.id,
   accountId: row.account_id,
   name: row.name,
@@ -33,37 +26,40 @@ const toProfile = (row: AgentRow): AgentProfile => ({
 export class Agents {
   constructor(private readonly db: Db) {}
 
-  create(
+  async create(
     accountId: string,
     profile: { name: string; instructions: string; defaultMode?: AgentMode | null },
-  ): AgentProfile {
-    const row: AgentRow = {
+  ): Promise<AgentProfile> {
+    const row: AgentsTable = {
       id: `agt_${randomBase62(96)}`,
       account_id: accountId,
       name: profile.name,
       instructions: profile.instructions,
       default_mode: profile.defaultMode ?? null,
-      created_at: Date.now(),
+      created_at: creationTime(),
     };
-    this.db
-      .prepare(
-        'INSERT INTO agents (id, account_id, name, instructions, default_mode, created_at) VALUES (@id, @account_id, @name, @instructions, @default_mode, @created_at)',
-      )
-      .run(row);
+    await this.db.insertInto('agents').values(row).execute();
     return toProfile(row);
   }
 
   /** The account's profile with this id (another account's profile is not found). */
-  get(accountId: string, id: string): AgentProfile | undefined {
-    const row = this.db.prepare('SELECT * FROM agents WHERE id = ? AND account_id = ?').get(id, accountId) as
-      | AgentRow
-      | undefined;
+  async get(accountId: string, id: string): Promise<AgentProfile | undefined> {
+    const row = await this.db
+      .selectFrom('agents')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
     return row && toProfile(row);
   }
 
-  list(accountId: string): AgentProfile[] {
-    return (
-      this.db.prepare('SELECT * FROM agents WHERE account_id = ? ORDER BY created_at').all(accountId) as AgentRow[]
-    ).map(toProfile);
+  async list(accountId: string): Promise<AgentProfile[]> {
+    const rows = await this.db
+      .selectFrom('agents')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .execute();
+    return rows.map(toProfile);
   }
 }

@@ -1,4 +1,6 @@
+import { creationTime } from './clock';
 import type { Db } from './database';
+import type { ApiKeysTable } from './schema';
 import { randomBase62, sha256 } from './secrets';
 
 export interface ApiKeyRecord {
@@ -11,23 +13,12 @@ export interface ApiKeyRecord {
   lastUsedAt: number | null;
 }
 
-interface ApiKeyRow {
-  id: string;
-  account_id: string;
-  name: string;
-  prefix: string;
-  hash: string;
-  created_at: number;
-  last_used_at: number | null;
-  revoked_at: number | null;
-}
-
 const KEY_PREFIX = 'tdm_';
 const VISIBLE_CHARS = 12;
 /** last_used_at is a hint for people; writing it at most once a minute keeps hot keys off the disk. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-const toRecord = (row: ApiKeyRow): ApiKeyRecord => ({
+const toRecord = (row: ApiKeysTable): ApiKeyRecord => ({
   id: row.id,
   accountId: row.account_id,
   name: row.name,
@@ -40,68 +31,84 @@ const toRecord = (row: ApiKeyRow): ApiKeyRecord => ({
 export class ApiKeys {
   constructor(private readonly db: Db) {}
 
-  create(accountId: string, name: string): { key: string; record: ApiKeyRecord } {
+  async create(accountId: string, name: string): Promise<{ key: string; record: ApiKeyRecord }> {
     const key = `${KEY_PREFIX}${randomBase62(192)}`;
-    return { key, record: this.insert(accountId, name, key) };
+    const row = newRow(accountId, name, key);
+    await this.db.insertInto('api_keys').values(row).execute();
+    return { key, record: toRecord(row) };
   }
 
   /** Makes sure this exact key exists for the account (TANDEM_BOOTSTRAP_KEY); true when it was added. */
-  ensure(accountId: string, key: string, name: string): boolean {
-    const existing = this.db.prepare('SELECT * FROM api_keys WHERE hash = ?').get(sha256(key)) as ApiKeyRow | undefined;
+  async ensure(accountId: string, key: string, name: string): Promise<boolean> {
+    const hash = sha256(key);
+    const existing = await this.db
+      .selectFrom('api_keys')
+      .select(['id', 'revoked_at'])
+      .where('hash', '=', hash)
+      .executeTakeFirst();
     if (existing) {
       if (existing.revoked_at !== null)
-        this.db.prepare('UPDATE api_keys SET revoked_at = NULL WHERE id = ?').run(existing.id);
+        await this.db.updateTable('api_keys').set({ revoked_at: null }).where('id', '=', existing.id).execute();
       return false;
     }
-    this.insert(accountId, name, key);
-    return true;
+    // Another relay starting at the same time may add it first: then it exists, which is all we want.
+    const result = await this.db
+      .insertInto('api_keys')
+      .values(newRow(accountId, name, key))
+      .onConflict((oc) => oc.column('hash').doNothing())
+      .executeTakeFirst();
+    return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
   }
 
   /** The key's record when it is valid and not revoked; records its use. */
-  resolve(key: string): ApiKeyRecord | undefined {
-    const row = this.db.prepare('SELECT * FROM api_keys WHERE hash = ? AND revoked_at IS NULL').get(sha256(key)) as
-      | ApiKeyRow
-      | undefined;
+  async resolve(key: string): Promise<ApiKeyRecord | undefined> {
+    const row = await this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('hash', '=', sha256(key))
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
     if (!row) return undefined;
     const now = Date.now();
     if (row.last_used_at === null || now - row.last_used_at > TOUCH_INTERVAL_MS) {
-      this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(now, row.id);
+      await this.db.updateTable('api_keys').set({ last_used_at: now }).where('id', '=', row.id).execute();
       row.last_used_at = now;
     }
     return toRecord(row);
   }
 
-  list(accountId: string): ApiKeyRecord[] {
-    const rows = this.db
-      .prepare('SELECT * FROM api_keys WHERE account_id = ? AND revoked_at IS NULL ORDER BY created_at')
-      .all(accountId) as ApiKeyRow[];
+  async list(accountId: string): Promise<ApiKeyRecord[]> {
+    const rows = await this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at')
+      .execute();
     return rows.map(toRecord);
   }
 
-  revoke(accountId: string, id: string): boolean {
-    return (
-      this.db
-        .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND account_id = ? AND revoked_at IS NULL')
-        .run(Date.now(), id, accountId).changes > 0
-    );
+  async revoke(accountId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: Date.now() })
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
+}
 
-  private insert(accountId: string, name: string, key: string): ApiKeyRecord {
-    const row: ApiKeyRow = {
-      id: `key_${randomBase62(96)}`,
-      account_id: accountId,
-      name,
-      prefix: key.slice(0, VISIBLE_CHARS),
-      hash: sha256(key),
-      created_at: Date.now(),
-      last_used_at: null,
-      revoked_at: null,
-    };
-    this.db
-      .prepare(
-        'INSERT INTO api_keys (id, account_id, name, prefix, hash, created_at, last_used_at, revoked_at) VALUES (@id, @account_id, @name, @prefix, @hash, @created_at, @last_used_at, @revoked_at)',
-      )
-      .run(row);
-    return toRecord(row);
-  }
+function newRow(accountId: string, name: string, key: string): ApiKeysTable {
+  return {
+    id: `key_${randomBase62(96)}`,
+    account_id: accountId,
+    name,
+    prefix: key.slice(0, VISIBLE_CHARS),
+    hash: sha256(key),
+    created_at: creationTime(),
+    last_used_at: null,
+    revoked_at: null,
+  };
 }

@@ -9,21 +9,27 @@ export interface FirstStartCredentials {
 
 /**
  * On an empty database: creates the first account and an API key and returns them (to be printed once).
- * With a bootstrap key: makes sure that exact key exists for the first account.
+ * With a bootstrap key: makes sure that exact key exists for the first account. Relays starting together
+ * on one database take turns, so only one of them creates the account.
  */
 export async function bootstrap(
   store: Store,
   options: { adminEmail: string; bootstrapKey?: string | undefined },
 ): Promise<FirstStartCredentials | undefined> {
-  let created: FirstStartCredentials | undefined;
-  let account = store.accounts.first();
-  if (!account) {
-    const password = randomBase62(96);
-    account = await store.accounts.create(options.adminEmail, password);
-    const { key } = store.apiKeys.create(account.id, 'first key');
-    created = { email: account.email, password, apiKey: key };
-  }
-  if (options.bootstrapKey)
-    store.apiKeys.ensure(account.id, options.bootstrapKey, 'bootstrap key (TANDEM_BOOTSTRAP_KEY)');
-  return created;
+  return store.transaction(
+    async (tx) => {
+      let created: FirstStartCredentials | undefined;
+      let account = await tx.accounts.first();
+      if (!account) {
+        const password = randomBase62(96);
+        account = await tx.accounts.create(options.adminEmail, password);
+        const { key } = await tx.apiKeys.create(account.id, 'first key');
+        created = { email: account.email, password, apiKey: key };
+      }
+      if (options.bootstrapKey)
+        await tx.apiKeys.ensure(account.id, options.bootstrapKey, 'bootstrap key (TANDEM_BOOTSTRAP_KEY)');
+      return created;
+    },
+    { lock: 'bootstrap' },
+  );
 }

@@ -1,65 +1,128 @@
+import { type Kysely, sql } from 'kysely';
+import type { Backend } from './database';
+
 /**
- * Schema migrations, applied in order; `PRAGMA user_version` records how many have run.
- * Append only: never edit a migration that has shipped.
+ * One schema change, written once with the query builder so it runs on SQLite and Postgres alike.
+ * Migrations see the schema as it was when they were written, not `Schema`, hence the untyped handle.
  */
-export const MIGRATIONS: readonly string[] = [
-  `
-  CREATE TABLE accounts (
-    id TEXT PRIMARY KEY,
-    email TEXT NOT NULL UNIQUE COLLATE NOCASE,
-    password_hash TEXT NOT NULL,
-    created_at INTEGER NOT NULL
-  );
-  CREATE TABLE api_keys (
-    id TEXT PRIMARY KEY,
-    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-    name TEXT NOT NULL,
-    prefix TEXT NOT NULL,
-    hash TEXT NOT NULL UNIQUE,
-    created_at INTEGER NOT NULL,
-    last_used_at INTEGER,
-    revoked_at INTEGER
-  );
-  CREATE INDEX api_keys_account ON api_keys(account_id);
-  `,
-  `
-  CREATE TABLE skills (
-    id TEXT PRIMARY KEY,
-    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-    host_pattern TEXT NOT NULL,
-    rule TEXT NOT NULL,
-    created_at INTEGER NOT NULL
-  );
-  CREATE INDEX skills_account ON skills(account_id);
-  CREATE TABLE agents (
-    id TEXT PRIMARY KEY,
-    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-    name TEXT NOT NULL,
-    instructions TEXT NOT NULL,
-    default_mode TEXT,
-    created_at INTEGER NOT NULL
-  );
-  CREATE INDEX agents_account ON agents(account_id);
-  CREATE TABLE usage (
-    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-    day TEXT NOT NULL,
-    steps INTEGER NOT NULL DEFAULT 0,
-    prompt_tokens INTEGER NOT NULL DEFAULT 0,
-    completion_tokens INTEGER NOT NULL DEFAULT 0,
-    cached_tokens INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (account_id, day)
-  );
-  `,
-  `
-  CREATE TABLE devices (
-    id TEXT PRIMARY KEY,
-    account_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-    name TEXT NOT NULL,
-    hash TEXT NOT NULL UNIQUE,
-    created_at INTEGER NOT NULL,
-    last_seen_at INTEGER,
-    revoked_at INTEGER
-  );
-  CREATE INDEX devices_account ON devices(account_id);
-  `,
+export interface Migration {
+  /** Unique and sortable: `NNNN_what_it_does`. Recorded in `schema_migrations` once applied. */
+  name: string;
+  /** `backend` is for the rare change the two cannot share (SQLite cannot alter a column's type). */
+  // biome-ignore lint/suspicious/noExplicitAny: a migration runs against an older schema than `Schema` describes.
+  up(db: Kysely<any>, backend: Backend): Promise<void>;
+}
+
+/**
+ * The first LEGACY_MIGRATIONS entries are the schema the pre-query-builder store made and counted in
+ * `PRAGMA user_version`; a SQLite database at user_version N adopts the first N as applied.
+ */
+export const LEGACY_MIGRATIONS = 3;
+
+/**
+ * Every migration, in order. Append only: never edit or reorder one that has shipped, since databases
+ * out there have already applied it.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    name: '0001_accounts_api_keys',
+    async up(db) {
+      // The email's uniqueness (case-insensitive) comes with 0004.
+      await db.schema
+        .createTable('accounts')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('password_hash', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('api_keys')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('prefix', 'text', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_used_at', 'bigint')
+        .addColumn('revoked_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('api_keys_account').on('api_keys').column('account_id').execute();
+    },
+  },
+  {
+    name: '0002_skills_agents_usage',
+    async up(db) {
+      await db.schema
+        .createTable('skills')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('host_pattern', 'text', (c) => c.notNull())
+        .addColumn('rule', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('skills_account').on('skills').column('account_id').execute();
+      await db.schema
+        .createTable('agents')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('instructions', 'text', (c) => c.notNull())
+        .addColumn('default_mode', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('agents_account').on('agents').column('account_id').execute();
+      await db.schema
+        .createTable('usage')
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('steps', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('prompt_tokens', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('completion_tokens', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('cached_tokens', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('usage_pkey', ['account_id', 'day'])
+        .execute();
+    },
+  },
+  {
+    name: '0003_devices',
+    async up(db) {
+      await db.schema
+        .createTable('devices')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('hash', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_seen_at', 'bigint')
+        .addColumn('revoked_at', 'bigint')
+        .execute();
+      await db.schema.createIndex('devices_account').on('devices').column('account_id').execute();
+    },
+  },
+  {
+    name: '0004_accounts_email_lower',
+    async up(db) {
+      // Emails are kept trimmed and lower-cased, and unique as such on both backends (SQLite databases
+      // from before had COLLATE NOCASE instead, which Postgres has no equivalent of).
+      const rows: { id: string; email: string }[] = await db.selectFrom('accounts').select(['id', 'email']).execute();
+      const seen = new Map<string, string>();
+      for (const { id, email } of rows) {
+        const normal = email.trim().toLowerCase();
+        const other = seen.get(normal);
+        if (other) {
+          throw new Error(
+            `Accounts ${other} and ${id} have the same email once lower-cased (${normal}): change one of them, then start again.`,
+          );
+        }
+        seen.set(normal, id);
+        if (normal !== email) await db.updateTable('accounts').set({ email: normal }).where('id', '=', id).execute();
+      }
+      await db.schema
+        .createIndex('accounts_email_lower')
+        .on('accounts')
+        .unique()
+        .expression(sql`lower(email)`)
+        .execute();
+    },
+  },
 ];

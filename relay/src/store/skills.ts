@@ -1,4 +1,6 @@
+import { creationTime } from './clock';
 import type { Db } from './database';
+import type { SkillsTable } from './schema';
 import { randomBase62 } from './secrets';
 
 /** A natural-language rule for the agent on matching sites ("never click Buy now without asking"). */
@@ -11,15 +13,7 @@ export interface Skill {
   createdAt: number;
 }
 
-interface SkillRow {
-  id: string;
-  account_id: string;
-  host_pattern: string;
-  rule: string;
-  created_at: number;
-}
-
-const toSkill = (row: SkillRow): Skill => ({
+const toSkill = (row: SkillsTable): Skill => ({
   id: row.id,
   accountId: row.account_id,
   hostPattern: row.host_pattern,
@@ -43,43 +37,47 @@ export function hostMatches(pattern: string, host: string): boolean {
 export class Skills {
   constructor(private readonly db: Db) {}
 
-  add(accountId: string, hostPattern: string, rule: string): Skill {
-    const row: SkillRow = {
+  async add(accountId: string, hostPattern: string, rule: string): Promise<Skill> {
+    const row: SkillsTable = {
       id: `skl_${randomBase62(96)}`,
       account_id: accountId,
       host_pattern: hostPattern,
       rule,
-      created_at: Date.now(),
+      created_at: creationTime(),
     };
-    this.db
-      .prepare(
-        'INSERT INTO skills (id, account_id, host_pattern, rule, created_at) VALUES (@id, @account_id, @host_pattern, @rule, @created_at)',
-      )
-      .run(row);
+    await this.db.insertInto('skills').values(row).execute();
     return toSkill(row);
   }
 
-  list(accountId: string): Skill[] {
-    const rows = this.db
-      .prepare('SELECT * FROM skills WHERE account_id = ? ORDER BY created_at')
-      .all(accountId) as SkillRow[];
+  async list(accountId: string): Promise<Skill[]> {
+    const rows = await this.db
+      .selectFrom('skills')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at')
+      .execute();
     return rows.map(toSkill);
   }
 
   /** The rules that apply on `url`, oldest first. */
-  matching(accountId: string, url: string): string[] {
+  async matching(accountId: string, url: string): Promise<string[]> {
     let host: string;
     try {
       host = new URL(url).hostname;
     } catch {
       return [];
     }
-    return this.list(accountId)
+    return (await this.list(accountId))
       .filter((skill) => hostMatches(skill.hostPattern, host))
       .map((skill) => skill.rule);
   }
 
-  remove(accountId: string, id: string): boolean {
-    return this.db.prepare('DELETE FROM skills WHERE id = ? AND account_id = ?').run(id, accountId).changes > 0;
+  async remove(accountId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('skills')
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
   }
 }

@@ -1,13 +1,14 @@
+import type { Logger } from '../logger';
 import { Accounts } from './accounts';
 import { Agents } from './agents';
 import { ApiKeys } from './api-keys';
-import { type Db, openDatabase } from './database';
+import { type Backend, type Database, type Db, openDatabase, type StoreLocation } from './database';
 import { Devices } from './devices';
 import { Skills } from './skills';
 import { UsageLedger } from './usage';
 
-/** The relay's persistent state. One in-process implementation; the seam for Postgres later (DESIGN §9). */
-export class Store {
+/** Every repository, over the database or over one transaction. */
+export class Repositories {
   readonly accounts: Accounts;
   readonly apiKeys: ApiKeys;
   readonly skills: Skills;
@@ -15,7 +16,7 @@ export class Store {
   readonly usage: UsageLedger;
   readonly devices: Devices;
 
-  private constructor(private readonly db: Db) {
+  constructor(db: Db) {
     this.accounts = new Accounts(db);
     this.apiKeys = new ApiKeys(db);
     this.skills = new Skills(db);
@@ -23,12 +24,42 @@ export class Store {
     this.usage = new UsageLedger(db);
     this.devices = new Devices(db);
   }
+}
 
-  static open(dataDir: string): Store {
-    return new Store(openDatabase(dataDir));
+/**
+ * The relay's persistent state: SQLite (`tandem.db` in the data dir) by default, Postgres with
+ * TANDEM_DATABASE_URL (DESIGN §9). One schema and one set of migrations for both.
+ */
+export class Store extends Repositories {
+  private closing: Promise<void> | undefined;
+
+  private constructor(private readonly database: Database) {
+    super(database.db);
   }
 
-  close(): void {
-    if (this.db.open) this.db.close();
+  static async open(location: StoreLocation, logger?: Logger): Promise<Store> {
+    return new Store(await openDatabase(location, logger));
+  }
+
+  get backend(): Backend {
+    return this.database.backend;
+  }
+
+  /**
+   * Runs `work` in one transaction: all of it is committed or none. With `lock`, transactions naming the
+   * same lock run one after another, on every relay sharing the database. Inside, use only the
+   * repositories `work` is given: on SQLite the store's one connection is busy with the transaction, so a
+   * call through the store itself would wait for it forever.
+   */
+  transaction<T>(work: (tx: Repositories) => Promise<T>, options: { lock?: string } = {}): Promise<T> {
+    return this.database.db.transaction().execute(async (trx) => {
+      if (options.lock) await this.database.lock(trx, options.lock);
+      return work(new Repositories(trx));
+    });
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.database.close();
+    return this.closing;
   }
 }

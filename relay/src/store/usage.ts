@@ -11,26 +11,41 @@ export interface UsageDelta {
 export class UsageLedger {
   constructor(private readonly db: Db) {}
 
-  record(accountId: string, delta: UsageDelta, now = new Date()): void {
-    this.db
-      .prepare(
-        `INSERT INTO usage (account_id, day, steps, prompt_tokens, completion_tokens, cached_tokens)
-         VALUES (@accountId, @day, @steps, @promptTokens, @completionTokens, @cachedTokens)
-         ON CONFLICT (account_id, day) DO UPDATE SET
-           steps = steps + excluded.steps,
-           prompt_tokens = prompt_tokens + excluded.prompt_tokens,
-           completion_tokens = completion_tokens + excluded.completion_tokens,
-           cached_tokens = cached_tokens + excluded.cached_tokens`,
+  async record(accountId: string, delta: UsageDelta, now = new Date()): Promise<void> {
+    // One statement, so concurrent steps (and relays) add up instead of overwriting each other.
+    await this.db
+      .insertInto('usage')
+      .values({
+        account_id: accountId,
+        day: now.toISOString().slice(0, 10),
+        steps: delta.steps,
+        prompt_tokens: delta.promptTokens,
+        completion_tokens: delta.completionTokens,
+        cached_tokens: delta.cachedTokens,
+      })
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'day']).doUpdateSet((eb) => ({
+          steps: eb('usage.steps', '+', eb.ref('excluded.steps')),
+          prompt_tokens: eb('usage.prompt_tokens', '+', eb.ref('excluded.prompt_tokens')),
+          completion_tokens: eb('usage.completion_tokens', '+', eb.ref('excluded.completion_tokens')),
+          cached_tokens: eb('usage.cached_tokens', '+', eb.ref('excluded.cached_tokens')),
+        })),
       )
-      .run({ accountId, day: now.toISOString().slice(0, 10), ...delta });
+      .execute();
   }
 
-  day(accountId: string, day: string): UsageDelta {
-    const row = this.db
-      .prepare(
-        'SELECT steps, prompt_tokens AS promptTokens, completion_tokens AS completionTokens, cached_tokens AS cachedTokens FROM usage WHERE account_id = ? AND day = ?',
-      )
-      .get(accountId, day) as UsageDelta | undefined;
+  async day(accountId: string, day: string): Promise<UsageDelta> {
+    const row = await this.db
+      .selectFrom('usage')
+      .select([
+        'steps',
+        'prompt_tokens as promptTokens',
+        'completion_tokens as completionTokens',
+        'cached_tokens as cachedTokens',
+      ])
+      .where('account_id', '=', accountId)
+      .where('day', '=', day)
+      .executeTakeFirst();
     return row ?? { steps: 0, promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
   }
 }

@@ -17,7 +17,7 @@ export function browseRoutes(services: Services): Router {
     const continuing = request.session_id !== undefined;
     const existing = continuing ? services.sessions.get(account, request.session_id as string) : undefined;
     // A continued session keeps the agent profile it was created with unless this call names another.
-    const profile = resolveProfile(services, account, request.agent_id ?? existing?.info.agentId);
+    const profile = await resolveProfile(services, account, request.agent_id ?? existing?.info.agentId);
     const session =
       existing ??
       (await openSession(services, account, {

@@ -32,7 +32,7 @@ export function extensionRoutes(services: Services): Router {
     let accountId: string;
     const key = apiKeyOf(req);
     if (key) {
-      const record = store.apiKeys.resolve(key);
+      const record = await store.apiKeys.resolve(key);
       if (!record)
         throw new Unauthorized('Invalid or revoked API key. Sign in with email and password, or use a live key.');
       accountId = record.accountId;
@@ -46,17 +46,17 @@ export function extensionRoutes(services: Services): Router {
       if (!account) throw new Unauthorized('Wrong email or password.');
       accountId = account.id;
     }
-    const { token, record } = store.devices.issue(accountId, request.name?.trim() || 'Browser extension');
+    const { token, record } = await store.devices.issue(accountId, request.name?.trim() || 'Browser extension');
     locals(res).log.info({ accountId, deviceId: record.id }, 'device token issued');
     const response: DeviceTokenResponse = { token, device_id: record.id };
     res.status(201).json(response);
   });
 
-  router.delete(EXTENSION_TOKEN_PATH, (req, res) => {
+  router.delete(EXTENSION_TOKEN_PATH, async (req, res) => {
     const token = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
     if (!token) throw new Unauthorized('Send the device token as Authorization: Bearer <token>.');
-    const device = store.devices.resolve(token);
-    const revoked = device ? store.devices.revoke(device.accountId, device.id) : false;
+    const device = await store.devices.resolve(token);
+    const revoked = device ? await store.devices.revoke(device.accountId, device.id) : false;
     // A revoked token must not keep a live socket: close it and end the device's sessions.
     if (device && revoked) services.gateway.revokeDevice(device.id);
     const response: RevokeDeviceResponse = { revoked };

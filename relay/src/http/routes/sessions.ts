@@ -45,7 +45,7 @@ export function sessionRoutes(services: Services): Router {
     const request = body<StepRequest>(res);
     const account = accountId(res);
     const session = services.sessions.get(account, session_id);
-    const profile = resolveProfile(services, account, request.agent_id ?? session.info.agentId);
+    const profile = await resolveProfile(services, account, request.agent_id ?? session.info.agentId);
     const context = (emit: (content: string) => void) => ({
       services,
       session,

@@ -1,0 +1,75 @@
+import type { AgentMode } from '@tandem/shared';
+
+/**
+ * The tables as the query builder sees them, after every migration. Column types are chosen so SQLite
+ * and Postgres read back the same JavaScript values:
+ * - timestamps: epoch milliseconds in `bigint` (a number here; the Postgres pool parses int8 as a number);
+ * - counters: `bigint`;
+ * - booleans: `integer` 0/1 (SQLite has no boolean and better-sqlite3 cannot bind true/false);
+ * - structured values: JSON in `text`, (de)serialized by the repository;
+ * - ids: text made by the relay (`acc_…`), never database-generated, so inserts need no RETURNING;
+ * - emails: stored trimmed and lower-cased, unique on `lower(email)` (COLLATE NOCASE is SQLite only).
+ */
+export interface AccountsTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  created_at: number;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  name: string;
+  prefix: string;
+  hash: string;
+  created_at: number;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface SkillsTable {
+  id: string;
+  account_id: string;
+  host_pattern: string;
+  rule: string;
+  created_at: number;
+}
+
+export interface AgentsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  instructions: string;
+  default_mode: AgentMode | null;
+  created_at: number;
+}
+
+export interface UsageTable {
+  account_id: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  steps: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  cached_tokens: number;
+}
+
+export interface DevicesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  hash: string;
+  created_at: number;
+  last_seen_at: number | null;
+  revoked_at: number | null;
+}
+
+export interface Schema {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  skills: SkillsTable;
+  agents: AgentsTable;
+  usage: UsageTable;
+  devices: DevicesTable;
+}
