@@ -53,6 +53,8 @@ const EnvSchema = z.object({
       .max(MAX_TIMER_SECONDS * 1000)
       .default(30_000),
   ),
+  TANDEM_MAX_STEPS: numberFromEnv(z.coerce.number().int().min(1).max(10_000).default(100)),
+  TANDEM_BROWSE_TIMEOUT_SECONDS: seconds('TANDEM_BROWSE_TIMEOUT_SECONDS', 600),
   TANDEM_SCREENSHOT_TTL_HOURS: numberFromEnv(z.coerce.number().positive().default(24)),
   TANDEM_START_URL: z.url().default('https://www.google.com'),
   TANDEM_ALLOW_PRIVATE_NETWORK: boolFromEnv.optional(),

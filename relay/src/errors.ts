@@ -1,4 +1,5 @@
 import type { ValidationIssue } from '@tandem/shared';
+import { clip } from './quote';
 
 export const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -70,7 +71,7 @@ export class SessionGone extends NotFound {
       device_revoked:
         "ended because its browser extension's device token was revoked (sign the extension in again from its popup)",
     }[reason];
-    super(`Session ${sessionId} ${why}. Create a new session (POST /v1/web/session) and use its session_id.`);
+    super(`Session ${clip(sessionId)} ${why}. Create a new session (POST /v1/web/session) and use its session_id.`);
   }
 }
 

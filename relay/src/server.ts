@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { apiEndpoints } from '@tandem/shared';
 import type { AddressInfo } from 'node:net';
 import { createPlanner } from './agent/planners';
 import { BrowserHost } from './browser/browser-host';
@@ -37,6 +38,7 @@ export async function startRelay(config: Config, options: { logger?: Logger } = 
   let listening = '';
   const services: Services = {
     config,
+    api: apiEndpoints({ maxSteps: config.TANDEM_MAX_STEPS }),
     logger,
     store,
     screenshots,

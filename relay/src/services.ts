@@ -1,3 +1,4 @@
+import type { Endpoints } from '@tandem/shared';
 import type { Planner } from './agent/planner';
 import type { BrowserHost } from './browser/browser-host';
 import type { ProxyPool } from './browser/proxies';
@@ -11,6 +12,8 @@ import type { Store } from './store/store';
 /** Everything a request handler may use; built once by `startRelay`. */
 export interface Services {
   config: Config;
+  /** The public API's endpoints with this relay's limits (TANDEM_MAX_STEPS): what routes validate with. */
+  api: Endpoints;
   logger: Logger;
   store: Store;
   sessions: SessionManager;

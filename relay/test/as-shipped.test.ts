@@ -2,29 +2,18 @@
 // settings, a HOME of its own — and the README's quickstart walked against it. Every other test may use
 // temporary directories and ports; this one may not (it is how the screenshot 404 under `.tandem` went
 // unnoticed), so it needs the default port 8787 and says so when that port is taken.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { bannerField, cleanEnv, type RelayProcess, spawnRelay } from './relay-process';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DEFAULT_PORT = 8787;
 /** Build output, caches and local state that a fresh clone does not have. */
 const NOT_COPIED = new Set(['node_modules', '.git', '.tandem', '.env', '.output', '.wxt', 'dist', 'test-results']);
-
-/** Settings the README documents: none of them may reach the relay, so it runs on its defaults. */
-const isSetting = (name: string) =>
-  /^(TANDEM_|OPENAI_|PORT$|HOST$|LOG_LEVEL$|npm_|INIT_CWD$)/.test(name) && name !== 'CHROMIUM_PATH';
-
-interface Started {
-  process: ChildProcess;
-  output(): string;
-  /** Resolves with the banner once it is printed; rejects with the output if the relay exits first. */
-  banner: Promise<string>;
-}
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -68,70 +57,28 @@ async function assertPortFree(port: number): Promise<void> {
   await new Promise<void>((done) => server.close(() => done()));
 }
 
-/** `npm <args>` in `cwd` with nothing of this environment's settings, in its own process group. */
-function npm(args: string[], cwd: string, home: string): Started {
-  const env: Record<string, string> = { HOME: home };
-  for (const [name, value] of Object.entries(process.env)) {
-    if (value !== undefined && name !== 'HOME' && !isSetting(name)) env[name] = value;
-  }
-  const child = spawn(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, {
+/** `npm <args>` in `cwd`, with none of this environment's settings and a HOME of its own. */
+function npm(args: string[], cwd: string): RelayProcess {
+  const relay = spawnRelay(process.platform === 'win32' ? 'npm.cmd' : 'npm', args, {
     cwd,
-    env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: cleanEnv({ HOME: tempDir('tandem-home-') }),
   });
-  let output = '';
-  const banner = new Promise<string>((found, fail) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      // The banner is written in one piece; its last line names the reference URL.
-      const match = /Tandem is ready[\s\S]*?API reference : \S+\n/.exec(output);
-      if (match) found(match[0]);
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', (code, signal) => fail(new Error(`npm start ended (${signal ?? code}) before the banner:\n${output}`)));
-  });
-  banner.catch(() => undefined);
-  cleanups.push(() => stop(child));
-  return { process: child, output: () => output, banner };
+  cleanups.push(() => relay.stop());
+  return relay;
 }
-
-/** Ctrl-C as a terminal sends it (the whole process group), then waits for the relay to exit. */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  const group = -child.pid;
-  process.kill(group, 'SIGINT');
-  const timer = setTimeout(() => {
-    try {
-      process.kill(group, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }, 20_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-const field = (banner: string, name: string) => {
-  const value = new RegExp(`${name}\\s*: (\\S+)`).exec(banner)?.[1];
-  if (!value) throw new Error(`no "${name}" in the banner:\n${banner}`);
-  return value;
-};
 
 describe('as shipped', () => {
   it("npm start from the repository root, with defaults, then the README's quickstart", async () => {
     await assertPortFree(DEFAULT_PORT);
     const copy = copyOfRepository();
-    const relay = npm(['start'], copy, tempDir('tandem-home-'));
+    const relay = npm(['start'], copy);
     const banner = await relay.banner;
 
-    const key = field(banner, 'API key');
-    const api = field(banner, 'API');
+    const key = bannerField(banner, 'API key');
+    const api = bannerField(banner, 'API');
     const base = api.replace(/\/v1\/web$/, '');
     expect(base).toBe(`http://127.0.0.1:${DEFAULT_PORT}`);
-    expect(field(banner, 'account email')).toBe('admin@localhost');
+    expect(bannerField(banner, 'account email')).toBe('admin@localhost');
     // The default data directory is where npm start was run, not inside the relay's package.
     expect(existsSync(join(copy, '.tandem', 'tandem.db'))).toBe(true);
     expect(existsSync(join(copy, 'relay', '.tandem'))).toBe(false);
@@ -173,7 +120,7 @@ describe('as shipped', () => {
     expect(browsed, JSON.stringify(browsed)).toMatchObject({ status: 'DONE', screenshot: '' });
     await call('DELETE', `/v1/web/session/${browsed.session_id}`);
 
-    await stop(relay.process);
+    await relay.stop();
     // Nothing logged at error level or above (pino's 50 and 60) on the way.
     expect(relay.output()).not.toMatch(/"level":(50|60)/);
   });
@@ -183,10 +130,10 @@ describe('as shipped', () => {
     const project = tempDir('tandem-project-');
     // A free port of its own: the as-shipped test above holds the default one.
     writeFileSync(join(project, '.env'), 'PORT=0\nTANDEM_ADMIN_EMAIL=ops@example.com\n');
-    const relay = npm(['--prefix', copy, 'start'], project, tempDir('tandem-home-'));
+    const relay = npm(['--prefix', copy, 'start'], project);
     const banner = await relay.banner;
-    expect(field(banner, 'account email')).toBe('ops@example.com');
-    const health = await fetch(`${field(banner, 'API reference').replace(/\/docs$/, '')}/healthz`);
+    expect(bannerField(banner, 'account email')).toBe('ops@example.com');
+    const health = await fetch(`${bannerField(banner, 'API reference').replace(/\/docs$/, '')}/healthz`);
     expect(health.status).toBe(200);
     expect(existsSync(join(project, '.tandem', 'tandem.db'))).toBe(true);
     expect(existsSync(join(copy, '.tandem'))).toBe(false);

@@ -1,5 +1,6 @@
 import type { Action, AgentMode, SessionStatus } from '@tandem/shared';
 import { HttpError } from '../errors';
+import { quote } from '../quote';
 import type { Services } from '../services';
 import type { Session } from '../sessions/session';
 import type { AgentProfile } from '../store/agents';
@@ -203,7 +204,7 @@ function failed(ctx: StepContext, why: string): StepOutcome {
     conversation.consecutiveFailures = 0;
     return {
       status: 'DONE',
-      message: `Stopped after ${MAX_CONSECUTIVE_FAILURES} failed steps in a row, without finishing "${conversation.task}". Last problem: ${why}`,
+      message: `Stopped after ${MAX_CONSECUTIVE_FAILURES} failed steps in a row, without finishing ${quote(conversation.task ?? '')}. Last problem: ${why}`,
     };
   }
   return { status: 'CONTINUE', message: why };

@@ -1,7 +1,9 @@
 import type { ErrorBody, ValidationErrorBody } from '@tandem/shared';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError, STATUS_NAMES, ValidationFailed } from '../errors';
+import { clip } from '../quote';
 import { locals } from './context';
+import { findJsonError } from './json-errors';
 
 interface BodyParserError extends Error {
   type?: string;
@@ -9,9 +11,6 @@ interface BodyParserError extends Error {
   body?: string;
 }
 
-function jsonErrorPosition(message: string): number {
-  return Number(/position (\d+)/.exec(message)?.[1] ?? 0);
-}
 
 export function sendError(
   res: Parameters<RequestHandler>[1],
@@ -48,14 +47,17 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
   }
   const parserError = error as BodyParserError;
   if (parserError.type === 'entity.parse.failed') {
+    // FastAPI's answer: where the text goes wrong and Python's words for it. V8's own messages carry no
+    // position for some errors and quote the body in others.
+    const found = findJsonError(parserError.body ?? '') ?? { position: 0, message: 'Expecting value' };
     const body: ValidationErrorBody = {
       detail: [
         {
-          loc: ['body', jsonErrorPosition(parserError.message)],
+          loc: ['body', found.position],
           msg: 'JSON decode error',
           type: 'json_invalid',
           input: {},
-          ctx: { error: parserError.message },
+          ctx: { error: found.message },
         },
       ],
     };
@@ -79,5 +81,5 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
 };
 
 export const notFoundHandler: RequestHandler = (req, res) => {
-  sendError(res, 404, `No route ${req.method} ${req.path}. The API is described at /docs and /v1/openapi.json.`);
+  sendError(res, 404, `No route ${req.method} ${clip(req.path)}. The API is described at /docs and /v1/openapi.json.`);
 };

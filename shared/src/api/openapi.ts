@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { type Endpoint, endpoints } from './endpoints';
+import { apiEndpoints, type Endpoint } from './endpoints';
 import { ErrorBody, ValidationErrorBody } from './errors';
+import { type ApiLimits, DEFAULT_API_LIMITS } from './limits';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -93,10 +94,15 @@ function errorResponse(status: number, components: Record<string, JsonSchema>) {
 }
 
 /** The OpenAPI 3.1 document of the public API, generated from the zod schemas. */
-export function buildOpenApiDocument(options: { serverUrl: string; version: string }): JsonSchema {
+export function buildOpenApiDocument(options: {
+  serverUrl: string;
+  version: string;
+  /** The relay's limits, so the document states what this relay accepts. */
+  limits?: ApiLimits;
+}): JsonSchema {
   const components: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const endpoint of Object.values(endpoints) as Endpoint[]) {
+  for (const endpoint of Object.values(apiEndpoints(options.limits ?? DEFAULT_API_LIMITS)) as Endpoint[]) {
     const path = endpoint.path.replace(/:(\w+)/g, '{$1}');
     paths[path] ??= {};
     paths[path][endpoint.method] = operation(endpoint, components);

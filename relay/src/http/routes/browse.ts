@@ -1,4 +1,4 @@
-import { type BrowseRequest, type BrowseResponse, endpoints } from '@tandem/shared';
+import type { BrowseRequest, BrowseResponse } from '@tandem/shared';
 import { Router } from 'express';
 import { modeOf, prepareSession, resolveProfile } from '../../agent/session-agent';
 import { runTask } from '../../agent/steps';
@@ -10,7 +10,7 @@ import { validate } from '../validation';
 /** Browse: create or continue a session and step while the status is CONTINUE, up to max_steps. */
 export function browseRoutes(services: Services): Router {
   const router = Router();
-  router.post(endpoints.browse.path, validate(endpoints.browse), async (_req, res) => {
+  router.post(services.api.browse.path, validate(services.api.browse), async (_req, res) => {
     const started = Date.now();
     const request = body<BrowseRequest>(res);
     const account = accountId(res);

@@ -37,7 +37,11 @@ export function docsRoutes(services: Services): Router {
   const router = Router();
   let document: Record<string, unknown> | undefined;
   router.get('/v1/openapi.json', (_req, res) => {
-    document ??= buildOpenApiDocument({ serverUrl: services.publicUrl(), version: services.version });
+    document ??= buildOpenApiDocument({
+      serverUrl: services.publicUrl(),
+      version: services.version,
+      limits: { maxSteps: services.config.TANDEM_MAX_STEPS },
+    });
     res.json(document);
   });
   router.get(['/docs', '/docs/'], (_req, res) => {

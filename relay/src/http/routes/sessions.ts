@@ -1,13 +1,12 @@
-import {
-  type CloseSessionResponse,
-  type CreateSessionRequest,
-  type CreateSessionResponse,
-  endpoints,
-  type ListSessionsResponse,
-  type ScreenshotResponse,
-  type SessionIdParams,
-  type StepRequest,
-  type StepResponse,
+import type {
+  CloseSessionResponse,
+  CreateSessionRequest,
+  CreateSessionResponse,
+  ListSessionsResponse,
+  ScreenshotResponse,
+  SessionIdParams,
+  StepRequest,
+  StepResponse,
 } from '@tandem/shared';
 import { Router } from 'express';
 import { checkPreparation, modeOf, resolveProfile } from '../../agent/session-agent';
@@ -22,7 +21,7 @@ import { validate } from '../validation';
 export function sessionRoutes(services: Services): Router {
   const router = Router();
 
-  router.post(endpoints.createSession.path, validate(endpoints.createSession), async (_req, res) => {
+  router.post(services.api.createSession.path, validate(services.api.createSession), async (_req, res) => {
     const request = body<CreateSessionRequest>(res);
     const session = await openSession(services, accountId(res), request);
     locals(res).sessionId = session.id;
@@ -39,7 +38,7 @@ export function sessionRoutes(services: Services): Router {
     res.json(response);
   });
 
-  router.post(endpoints.stepSession.path, validate(endpoints.stepSession), async (_req, res) => {
+  router.post(services.api.stepSession.path, validate(services.api.stepSession), async (_req, res) => {
     const { session_id } = params<SessionIdParams>(res);
     locals(res).sessionId = session_id;
     const request = body<StepRequest>(res);
@@ -94,7 +93,7 @@ export function sessionRoutes(services: Services): Router {
     });
   });
 
-  router.delete(endpoints.closeSession.path, validate(endpoints.closeSession), async (_req, res) => {
+  router.delete(services.api.closeSession.path, validate(services.api.closeSession), async (_req, res) => {
     const { session_id } = params<SessionIdParams>(res);
     locals(res).sessionId = session_id;
     await services.sessions.close(accountId(res), session_id);
@@ -102,7 +101,7 @@ export function sessionRoutes(services: Services): Router {
     res.json(response);
   });
 
-  router.get(endpoints.screenshot.path, validate(endpoints.screenshot), async (_req, res) => {
+  router.get(services.api.screenshot.path, validate(services.api.screenshot), async (_req, res) => {
     const { session_id } = params<SessionIdParams>(res);
     locals(res).sessionId = session_id;
     const session = services.sessions.get(accountId(res), session_id);
@@ -111,7 +110,7 @@ export function sessionRoutes(services: Services): Router {
     res.json(response);
   });
 
-  router.get(endpoints.listSessions.path, (_req, res) => {
+  router.get(services.api.listSessions.path, (_req, res) => {
     const response: ListSessionsResponse = { session_ids: services.sessions.list(accountId(res)) };
     res.json(response);
   });
