@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
-import { apiEndpoints } from '@tandem/shared';
 import type { AddressInfo } from 'node:net';
+import { apiEndpoints } from '@tandem/shared';
 import { createPlanner } from './agent/planners';
 import { BrowserHost } from './browser/browser-host';
 import { ProxyPool } from './browser/proxies';

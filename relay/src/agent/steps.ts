@@ -2,6 +2,7 @@ import type { Action, AgentMode, SessionStatus } from '@tandem/shared';
 import { HttpError } from '../errors';
 import { quote } from '../quote';
 import type { Services } from '../services';
+import { cancellationOf, OperationCancelled, throwIfCancelled } from '../sessions/cancellation';
 import type { Session } from '../sessions/session';
 import type { AgentProfile } from '../store/agents';
 import { isActionFailure } from './action-errors';
@@ -36,6 +37,11 @@ export interface StepContext {
   maxSteps: number;
   /** Tells a streaming client what the agent is doing. */
   emit(content: string): void;
+  /**
+   * Aborts the operation: the step stops at its next action boundary (the action running finishes, no
+   * further action or model call starts) and the model request in flight is aborted.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 export interface StepOutcome {
@@ -58,8 +64,10 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
   const driver = session.driver;
   const task = conversation.task ?? '';
 
+  throwIfCancelled(ctx.signal);
   ctx.emit(`Step ${ctx.step}: reading ${driver.url() || 'the page'}`);
   const snapshot = await driver.snapshot();
+  throwIfCancelled(ctx.signal);
   const pageUnchanged = conversation.lastPageText === snapshot.text;
   conversation.lastPageText = snapshot.text;
   const userAnswer = conversation.userAnswer;
@@ -92,8 +100,11 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
       mode: ctx.mode,
       temperature: ctx.temperature,
       nudges: loopNudges({ history: conversation.history, pageUnchanged, step: ctx.step, maxSteps: ctx.maxSteps }),
+      signal: ctx.signal,
     });
   } catch (error) {
+    // A cancelled operation aborted the model request: that is the cancellation, not a model failure.
+    throwIfCancelled(ctx.signal);
     if (!(error instanceof PlannerError)) throw error;
     // A bad key or unknown model fails every step alike: say so at once. A reply that broke the format
     // (or a busy endpoint) is this step's failure; failure control stops the task if it keeps happening.
@@ -124,8 +135,15 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
   record.notes = [...(decision.notes ?? []), ...notes];
   conversation.history.push(record);
   let outcome: StepOutcome | undefined;
+  let cancelled: OperationCancelled | undefined;
 
   for (const [i, action] of kept.entries()) {
+    cancelled = cancellationOf(ctx.signal);
+    if (cancelled) {
+      const names = kept.slice(i).map((a) => a.action);
+      record.notes.push(`not run: ${names.join(', ')} (${cancelled.why})`);
+      break;
+    }
     if (action.action === 'done') {
       outcome = { status: 'DONE', message: action.message };
       record.actions.push({ action, code: 'ok', message: action.message });
@@ -151,6 +169,7 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
     break;
   }
   record.url = driver.url();
+  if (cancelled) throw cancelled;
   for (const note of record.notes) ctx.emit(`Note: ${note}.`);
 
   if (outcome) {
@@ -221,11 +240,26 @@ export interface TaskOutcome extends StepOutcome {
   steps: number;
 }
 
-/** Steps until DONE or ASK_USER, or until the budget runs out (then CONTINUE: the client may call again). */
+/**
+ * Steps until DONE or ASK_USER, or until the step budget or the time budget runs out (then CONTINUE:
+ * the client may call again). Other cancellations end the task by throwing.
+ */
 export async function runTask(ctx: Omit<StepContext, 'step'>): Promise<TaskOutcome> {
   let last: StepOutcome = { status: 'CONTINUE', message: '' };
+  const history = ctx.session.conversation.history;
+  const before = history.length;
   for (let step = 1; step <= ctx.maxSteps; step++) {
-    last = await runStep({ ...ctx, step });
+    try {
+      last = await runStep({ ...ctx, step });
+    } catch (error) {
+      if (!(error instanceof OperationCancelled) || error.reason !== 'time_budget') throw error;
+      const done = history.length - before;
+      return {
+        status: 'CONTINUE',
+        steps: done,
+        message: `${error.message} ${done} step${done === 1 ? '' : 's'} done; call again with this session_id to continue.`,
+      };
+    }
     if (last.status !== 'CONTINUE') return { ...last, steps: step };
   }
   return {

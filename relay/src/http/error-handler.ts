@@ -2,6 +2,7 @@ import type { ErrorBody, ValidationErrorBody } from '@tandem/shared';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError, STATUS_NAMES, ValidationFailed } from '../errors';
 import { clip } from '../quote';
+import { OperationCancelled } from '../sessions/cancellation';
 import { locals } from './context';
 import { findJsonError } from './json-errors';
 
@@ -10,7 +11,6 @@ interface BodyParserError extends Error {
   status?: number;
   body?: string;
 }
-
 
 export function sendError(
   res: Parameters<RequestHandler>[1],
@@ -27,6 +27,12 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
   const ctx = locals(res);
   if (res.headersSent) {
     ctx.log?.warn({ err: error }, 'error after the response started');
+    res.end();
+    return;
+  }
+  if (error instanceof OperationCancelled && error.reason === 'client_gone') {
+    // Nobody is listening for an answer.
+    ctx.log?.info({ sessionId: ctx.sessionId }, 'operation cancelled: the client disconnected');
     res.end();
     return;
   }

@@ -171,7 +171,13 @@ export function toValidationIssues(
               input: echo(value),
               ctx: { le: bound },
             }
-          : { loc, msg: `Input should be less than ${bound}`, type: 'less_than', input: echo(value), ctx: { lt: bound } };
+          : {
+              loc,
+              msg: `Input should be less than ${bound}`,
+              type: 'less_than',
+              input: echo(value),
+              ctx: { lt: bound },
+            };
       }
       default:
         return { loc, msg: issue.message, type: 'value_error', input: echo(value) };

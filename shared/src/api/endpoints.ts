@@ -74,7 +74,8 @@ export const apiEndpoints = (limits: ApiLimits) =>
       method: 'delete',
       path: '/v1/web/session/:session_id',
       summary: 'Close session',
-      description: 'Closes the session and frees its browser context or tab at once.',
+      description:
+      'Closes the session and frees its browser context or tab at once. An operation running on it stops (its model request is aborted) and answers 404.',
       params: SessionIdParams,
       response: CloseSessionResponse,
       errors: [404, 409],

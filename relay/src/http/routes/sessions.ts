@@ -13,6 +13,7 @@ import { checkPreparation, modeOf, resolveProfile } from '../../agent/session-ag
 import { runStep } from '../../agent/steps';
 import type { Services } from '../../services';
 import { captureScreenshot, openSession } from '../../sessions/lifecycle';
+import { clientSignal } from '../client-signal';
 import { accountId, body, locals, params } from '../context';
 import { emitTo, streamStep } from '../step-stream';
 import { validate } from '../validation';
@@ -39,13 +40,14 @@ export function sessionRoutes(services: Services): Router {
   });
 
   router.post(services.api.stepSession.path, validate(services.api.stepSession), async (_req, res) => {
+    const gone = clientSignal(res);
     const { session_id } = params<SessionIdParams>(res);
     locals(res).sessionId = session_id;
     const request = body<StepRequest>(res);
     const account = accountId(res);
     const session = services.sessions.get(account, session_id);
     const profile = resolveProfile(services, account, request.agent_id ?? session.info.agentId);
-    const context = (emit: (content: string) => void) => ({
+    const context = (emit: (content: string) => void, signal: AbortSignal) => ({
       services,
       session,
       planner: services.planner,
@@ -56,41 +58,46 @@ export function sessionRoutes(services: Services): Router {
       step: session.conversation.history.length + 1,
       maxSteps: Number.POSITIVE_INFINITY,
       emit,
+      signal,
     });
     const metadata = request.temperature !== undefined ? { temperature: request.temperature } : {};
 
-    await services.sessions.run(session, async () => {
-      // Problems with the request itself (a refused URL, an empty cmd with no task) still get a plain
-      // HTTP error, before any event is sent; navigating is part of the step, after the first chunk.
-      const prepare = await checkPreparation(services, session, request);
-      if (!request.stream) {
-        // Navigate before taking the cmd: a JSON step whose page fails to load leaves the task as it was.
-        await prepare();
-        session.conversation.accept(request.cmd);
-        const outcome = await runStep(context(() => undefined));
-        const response: StepResponse = {
-          status: outcome.status,
-          message: outcome.message,
-          session_id: session.id,
-          url: session.driver.url(),
-          screenshot: request.include_screenshot ? await captureScreenshot(services, session) : '',
-          metadata,
-        };
-        res.json(response);
-        return;
-      }
-      session.conversation.accept(request.cmd);
-      await streamStep(
-        res,
-        session,
-        request.include_screenshot,
-        async () => {
+    await services.sessions.run(
+      session,
+      async (signal) => {
+        // Problems with the request itself (a refused URL, an empty cmd with no task) still get a plain
+        // HTTP error, before any event is sent; navigating is part of the step, after the first chunk.
+        const prepare = await checkPreparation(services, session, request);
+        if (!request.stream) {
+          // Navigate before taking the cmd: a JSON step whose page fails to load leaves the task as it was.
           await prepare();
-          return runStep(context(emitTo(res, session)));
-        },
-        () => captureScreenshot(services, session),
-      );
-    });
+          session.conversation.accept(request.cmd);
+          const outcome = await runStep(context(() => undefined, signal));
+          const response: StepResponse = {
+            status: outcome.status,
+            message: outcome.message,
+            session_id: session.id,
+            url: session.driver.url(),
+            screenshot: request.include_screenshot ? await captureScreenshot(services, session) : '',
+            metadata,
+          };
+          res.json(response);
+          return;
+        }
+        session.conversation.accept(request.cmd);
+        await streamStep(
+          res,
+          session,
+          request.include_screenshot,
+          async () => {
+            await prepare();
+            return runStep(context(emitTo(res, session), signal));
+          },
+          () => captureScreenshot(services, session),
+        );
+      },
+      { signal: gone },
+    );
   });
 
   router.delete(services.api.closeSession.path, validate(services.api.closeSession), async (_req, res) => {
