@@ -55,6 +55,7 @@ const EnvSchema = z.object({
   ),
   TANDEM_MAX_STEPS: numberFromEnv(z.coerce.number().int().min(1).max(10_000).default(100)),
   TANDEM_BROWSE_TIMEOUT_SECONDS: seconds('TANDEM_BROWSE_TIMEOUT_SECONDS', 600),
+  TANDEM_RATE_LIMIT_PER_MINUTE: numberFromEnv(z.coerce.number().int().min(0).default(600)),
   TANDEM_SCREENSHOT_TTL_HOURS: numberFromEnv(z.coerce.number().positive().default(24)),
   TANDEM_START_URL: z.url().default('https://www.google.com'),
   TANDEM_ALLOW_PRIVATE_NETWORK: boolFromEnv.optional(),

@@ -94,6 +94,14 @@ export class AtCapacity extends HttpError {
   }
 }
 
+/** Too many requests or failed attempts; `Retry-After` says when to try again. */
+export class TooManyRequests extends HttpError {
+  constructor(retryAfterMs: number, message: (seconds: number) => string) {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    super(429, message(seconds), { 'Retry-After': String(seconds) });
+  }
+}
+
 /** A 422 carrying FastAPI-shaped details. */
 export class ValidationFailed extends HttpError {
   constructor(readonly issues: ValidationIssue[]) {

@@ -7,6 +7,8 @@ import { ProxyPool } from './browser/proxies';
 import type { Config } from './config';
 import { ExtensionGateway, extensionOrigins } from './gateway/gateway';
 import { createApp } from './http/app';
+import { MemoryRateLimiter } from './limits/limiter';
+import { SignInGuard } from './limits/sign-in-guard';
 import { createLogger, type Logger } from './logger';
 import type { Services } from './services';
 import { SessionManager } from './sessions/manager';
@@ -57,6 +59,11 @@ export async function startRelay(config: Config, options: { logger?: Logger } = 
       busyWaitMs: config.TANDEM_SESSION_BUSY_WAIT_SECONDS * 1000,
       logger,
     }),
+    requestLimit:
+      config.TANDEM_RATE_LIMIT_PER_MINUTE > 0
+        ? new MemoryRateLimiter({ perMinute: config.TANDEM_RATE_LIMIT_PER_MINUTE })
+        : undefined,
+    signIns: SignInGuard.inMemory(),
     publicUrl: () => (config.TANDEM_PUBLIC_URL ?? listening).replace(/\/+$/, ''),
     version: VERSION,
     // [local mode, issue 6] the extension gateway; attached to the HTTP server below.

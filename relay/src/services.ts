@@ -4,6 +4,8 @@ import type { BrowserHost } from './browser/browser-host';
 import type { ProxyPool } from './browser/proxies';
 import type { Config } from './config';
 import type { ExtensionGateway } from './gateway/gateway';
+import type { RateLimiter } from './limits/limiter';
+import type { SignInGuard } from './limits/sign-in-guard';
 import type { Logger } from './logger';
 import type { SessionManager } from './sessions/manager';
 import type { ScreenshotStore } from './store/screenshots';
@@ -22,6 +24,10 @@ export interface Services {
   screenshots: ScreenshotStore;
   /** The planner every session uses (LLM when a model is configured, else the built-in one). */
   planner: Planner;
+  /** Requests per API key (TANDEM_RATE_LIMIT_PER_MINUTE; absent when 0, i.e. off). */
+  requestLimit?: RateLimiter | undefined;
+  /** Password guessing per account and per client address. */
+  signIns: SignInGuard;
   /** Base URL clients reach the relay at (TANDEM_PUBLIC_URL, or the listening address). */
   publicUrl(): string;
   version: string;

@@ -104,14 +104,14 @@ function scan(text: string): void {
         return;
       }
       if (ch === '\\') {
-        const escape = text[i + 1];
-        if (escape === 'u') {
+        const escaped = text[i + 1];
+        if (escaped === 'u') {
           if (!HEX.test(text.slice(i + 2, i + 6))) throw new Found(i + 1, 'Invalid \\uXXXX escape');
           i += 6;
           continue;
         }
-        if (escape === undefined || !ESCAPES.has(escape)) {
-          if (escape === undefined) throw new Found(start, 'Unterminated string starting at');
+        if (escaped === undefined || !ESCAPES.has(escaped)) {
+          if (escaped === undefined) throw new Found(start, 'Unterminated string starting at');
           throw new Found(i, 'Invalid \\escape');
         }
         i += 2;

@@ -27,7 +27,7 @@ export interface Endpoint {
   response: z.ZodType;
   /** Set when the endpoint can answer with a Server-Sent Events stream of these chunks. */
   stream?: z.ZodType;
-  /** Non-422 error statuses the endpoint can return (401 applies to all). */
+  /** Non-422 error statuses the endpoint can return (401 and 429 apply to all). */
   errors: readonly number[];
 }
 
@@ -75,7 +75,7 @@ export const apiEndpoints = (limits: ApiLimits) =>
       path: '/v1/web/session/:session_id',
       summary: 'Close session',
       description:
-      'Closes the session and frees its browser context or tab at once. An operation running on it stops (its model request is aborted) and answers 404.',
+        'Closes the session and frees its browser context or tab at once. An operation running on it stops (its model request is aborted) and answers 404.',
       params: SessionIdParams,
       response: CloseSessionResponse,
       errors: [404, 409],

@@ -59,6 +59,7 @@ function operation(endpoint: Endpoint, components: Record<string, JsonSchema>): 
       },
     },
     401: errorResponse(401, components),
+    429: errorResponse(429, components),
   };
   if (endpoint.params || endpoint.body) {
     responses[422] = {
@@ -86,9 +87,19 @@ function operation(endpoint: Endpoint, components: Record<string, JsonSchema>): 
   };
 }
 
+/** Statuses that say when to come back. */
+const RETRY_AFTER = new Set([429, 503]);
+
 function errorResponse(status: number, components: Record<string, JsonSchema>) {
   return {
     description: STATUS_NAMES[status] ?? String(status),
+    ...(RETRY_AFTER.has(status)
+      ? {
+          headers: {
+            'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+          },
+        }
+      : {}),
     content: { 'application/json': { schema: toSchema(ErrorBody, 'output', components) } },
   };
 }
