@@ -1,4 +1,5 @@
 import type { Action, AgentMode, SessionStatus } from '@tandem/shared';
+import { statusNote } from '../browser/http-status';
 import { HttpError } from '../errors';
 import { quote } from '../quote';
 import type { Services } from '../services';
@@ -65,7 +66,7 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
   const task = conversation.task ?? '';
 
   throwIfCancelled(ctx.signal);
-  ctx.emit(`Step ${ctx.step}: reading ${driver.url() || 'the page'}`);
+  ctx.emit(`Step ${ctx.step}: reading ${driver.url() || 'the page'}.${statusNote(driver.httpStatus())}`);
   const snapshot = await driver.snapshot();
   throwIfCancelled(ctx.signal);
   const pageUnchanged = conversation.lastPageText === snapshot.text;
@@ -91,6 +92,7 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
       maxSteps: ctx.maxSteps,
       snapshot,
       url: driver.url(),
+      httpStatus: driver.httpStatus(),
       tabs: await driver.tabs(),
       history: conversation.history,
       memory: conversation.memory,

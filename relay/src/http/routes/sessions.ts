@@ -11,6 +11,7 @@ import type {
 import { Router } from 'express';
 import { checkPreparation, modeOf, resolveProfile } from '../../agent/session-agent';
 import { runStep } from '../../agent/steps';
+import { statusNote } from '../../browser/http-status';
 import type { Services } from '../../services';
 import { captureScreenshot, openSession } from '../../sessions/lifecycle';
 import { clientSignal } from '../client-signal';
@@ -30,7 +31,7 @@ export function sessionRoutes(services: Services): Router {
       const title = await session.driver.title();
       return {
         status: 'CONTINUE',
-        message: `Session created; opened ${title ? `"${title}"` : session.driver.url()}.`,
+        message: `Session created; opened ${title ? `"${title}"` : session.driver.url()}.${statusNote(session.driver.httpStatus())}`,
         session_id: session.id,
         url: session.driver.url(),
         screenshot: request.include_screenshot ? await captureScreenshot(services, session) : '',
