@@ -44,17 +44,14 @@ function operation(endpoint: Endpoint, components: Record<string, JsonSchema>): 
     : [];
   const responses: Record<string, unknown> = {
     200: {
-      description: 'Successful response',
+      // A media type has no description of its own (OpenAPI 3.1), so the stream's framing is told here.
+      description: endpoint.stream
+        ? 'Successful response: one JSON object, or with `stream: true` Server-Sent Events (`text/event-stream`): each chunk is one `data: <json>` line and a blank line, and the stream ends with `data: [DONE]`.'
+        : 'Successful response',
       content: {
         'application/json': { schema: toSchema(endpoint.response, 'output', components) },
         ...(endpoint.stream
-          ? {
-              'text/event-stream': {
-                schema: toSchema(endpoint.stream, 'output', components),
-                description:
-                  'Each chunk is one `data: <json>` line and a blank line; the stream ends with `data: [DONE]`.',
-              },
-            }
+          ? { 'text/event-stream': { schema: toSchema(endpoint.stream, 'output', components) } }
           : {}),
       },
     },
@@ -104,10 +101,19 @@ function errorResponse(status: number, components: Record<string, JsonSchema>) {
   };
 }
 
+/** OpenAPI's license object: an SPDX expression is its own identifier; UNLICENSED grants none and has none. */
+function licenseObject(license: string): JsonSchema {
+  return license === 'UNLICENSED'
+    ? { name: 'UNLICENSED (no licence granted)' }
+    : { name: license, identifier: license };
+}
+
 /** The OpenAPI 3.1 document of the public API, generated from the zod schemas. */
 export function buildOpenApiDocument(options: {
   serverUrl: string;
   version: string;
+  /** The package's `license` field: an SPDX identifier, or UNLICENSED (no licence granted). */
+  license?: string;
   /** The relay's limits, so the document states what this relay accepts. */
   limits?: ApiLimits;
 }): JsonSchema {
@@ -123,6 +129,7 @@ export function buildOpenApiDocument(options: {
     info: {
       title: 'Tandem API',
       version: options.version,
+      license: licenseObject(options.license ?? 'UNLICENSED'),
       description:
         'Self-hosted web agent service. Send a natural-language cmd; the agent drives a browser (headless Chromium in the service, or your own Chrome through the Tandem extension with local: true).',
     },
