@@ -147,6 +147,15 @@ describe('422 validation errors in the FastAPI shape', () => {
         },
       ]);
     }
+    expect(await detail('/v1/web/browse', { cmd: 'x', session_id: '' })).toEqual([
+      {
+        loc: ['body', 'session_id'],
+        msg: 'String should have at least 1 character',
+        type: 'string_too_short',
+        input: '',
+        ctx: { min_length: 1 },
+      },
+    ]);
     const res = await relay.api('POST', '/v1/web/session/ses_n0_unknown', { body: { cmd, stream: false } });
     expect(res.status).toBe(422);
     expect(JSON.stringify(res.body).length).toBeLessThan(400);

@@ -33,11 +33,9 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Longest string input a 422 repeats back: a 20,000-character cmd is answered with its start, not itself. */
 const ECHO_CHARS = 100;
-/** The offending value as `input` repeats it: pydantic's, with long strings (and lists of them) cut. */
+/** The offending value as `input` repeats it: pydantic's, with a long string cut. */
 function echo(value: unknown): unknown {
-  if (typeof value === 'string') return clip(value, ECHO_CHARS);
-  if (Array.isArray(value) && value.length > ECHO_CHARS) return [...value.slice(0, ECHO_CHARS), '…'];
-  return value;
+  return typeof value === 'string' ? clip(value, ECHO_CHARS) : value;
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
@@ -107,25 +105,8 @@ export function toValidationIssues(
       }
       case 'too_small': {
         const bound = Number(issue.minimum);
-        if (issue.origin === 'string') {
-          return {
-            loc,
-            msg: `String should have at least ${plural(bound, 'character')}`,
-            type: 'string_too_short',
-            input: echo(value),
-            ctx: { min_length: bound },
-          };
-        }
-        if (issue.origin === 'array') {
-          const actual = Array.isArray(value) ? value.length : 0;
-          return {
-            loc,
-            msg: `List should have at least ${plural(bound, 'item')} after validation, not ${actual}`,
-            type: 'too_short',
-            input: echo(value),
-            ctx: { field_type: 'List', min_length: bound, actual_length: actual },
-          };
-        }
+        const length = lengthIssue(loc, value, issue.origin, bound, 'min');
+        if (length) return length;
         return issue.inclusive
           ? {
               loc,
@@ -144,25 +125,8 @@ export function toValidationIssues(
       }
       case 'too_big': {
         const bound = Number(issue.maximum);
-        if (issue.origin === 'string') {
-          return {
-            loc,
-            msg: `String should have at most ${plural(bound, 'character')}`,
-            type: 'string_too_long',
-            input: echo(value),
-            ctx: { max_length: bound },
-          };
-        }
-        if (issue.origin === 'array') {
-          const actual = Array.isArray(value) ? value.length : 0;
-          return {
-            loc,
-            msg: `List should have at most ${plural(bound, 'item')} after validation, not ${actual}`,
-            type: 'too_long',
-            input: echo(value),
-            ctx: { field_type: 'List', max_length: bound, actual_length: actual },
-          };
-        }
+        const length = lengthIssue(loc, value, issue.origin, bound, 'max');
+        if (length) return length;
         return issue.inclusive
           ? {
               loc,
@@ -183,6 +147,24 @@ export function toValidationIssues(
         return { loc, msg: issue.message, type: 'value_error', input: echo(value) };
     }
   });
+}
+
+/** Pydantic's issue for a string outside its length bound; undefined for other kinds of value. */
+function lengthIssue(
+  loc: ValidationIssue['loc'],
+  value: unknown,
+  origin: string,
+  bound: number,
+  side: 'min' | 'max',
+): ValidationIssue | undefined {
+  if (origin !== 'string') return undefined;
+  return {
+    loc,
+    msg: `String should have at ${side === 'min' ? 'least' : 'most'} ${plural(bound, 'character')}`,
+    type: side === 'min' ? 'string_too_short' : 'string_too_long',
+    input: echo(value),
+    ctx: { [`${side}_length`]: bound },
+  };
 }
 
 /** Whether the request carried any body bytes (the JSON parser turns an empty one into `{}`). */
