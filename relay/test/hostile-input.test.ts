@@ -147,9 +147,7 @@ describe('hostile input', () => {
 
   it('locates the error in a megabyte of malformed JSON, and answers other requests meanwhile', async () => {
     for (const text of MALFORMED_BODIES) {
-      const res = await answeredMeanwhile(builtin, `${text.slice(0, 20)}…`, () =>
-        post(builtin, '/v1/web/browse', text),
-      );
+      const res = await answeredMeanwhile(llm, `${text.slice(0, 20)}…`, () => post(llm, '/v1/web/browse', text));
       expect(res.status).toBe(422);
       const [issue] = ((await res.json()) as { detail: { type: string; loc: unknown[] }[] }).detail;
       expect(issue).toMatchObject({ type: 'json_invalid', loc: ['body', expect.any(Number)] });
