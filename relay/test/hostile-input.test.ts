@@ -14,6 +14,8 @@ const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Ample for one request to an idle relay on a loaded machine; a stalled event loop takes minutes. */
 const ANSWER_WITHIN_MS = 10_000;
 const MB = 1_000_000;
+/** Relays in processes of their own, several requests each, on a loaded 2-core machine. */
+const SLOW_MS = 180_000;
 
 /** 20,000 characters each, shaped against clause splitters and separator patterns. */
 const pad = (head: string, unit: string, tail = '') =>
@@ -88,7 +90,7 @@ beforeAll(async () => {
       TANDEM_MODEL_MAX_RETRIES: '0',
     }),
   ]);
-});
+}, SLOW_MS);
 afterAll(async () => {
   await Promise.all([builtin?.stop(), llm?.stop()]);
   await Promise.all([site?.close(), model?.close()]);
@@ -129,44 +131,60 @@ const post = (child: Child, path: string, body: string) =>
   });
 
 describe('hostile input', () => {
-  it('answers a 20,000-character hostile cmd to browse with the built-in planner, and other requests meanwhile', async () => {
-    let sessionId: string | undefined;
-    for (const cmd of HOSTILE_CMDS) {
-      expect(cmd.length).toBeLessThanOrEqual(MAX_CMD_CHARS);
-      const body = { cmd, max_steps: 2, ...(sessionId ? { session_id: sessionId } : { url: `${site.url}/form.html` }) };
-      const res = await answeredMeanwhile(builtin, JSON.stringify(cmd.slice(0, 30)), () =>
-        post(builtin, '/v1/web/browse', JSON.stringify(body)),
-      );
-      const answer = (await res.json()) as { session_id: string; message: string };
-      expect(res.status, JSON.stringify(answer).slice(0, 500)).toBe(200);
-      // The answer may quote the cmd, never repeat it.
-      expect(answer.message.length, answer.message.slice(0, 500)).toBeLessThan(2_000);
-      sessionId = answer.session_id;
-    }
-  });
+  it(
+    'answers a 20,000-character hostile cmd to browse with the built-in planner, and other requests meanwhile',
+    async () => {
+      let sessionId: string | undefined;
+      for (const cmd of HOSTILE_CMDS) {
+        expect(cmd.length).toBeLessThanOrEqual(MAX_CMD_CHARS);
+        const body = {
+          cmd,
+          max_steps: 2,
+          ...(sessionId ? { session_id: sessionId } : { url: `${site.url}/form.html` }),
+        };
+        const res = await answeredMeanwhile(builtin, JSON.stringify(cmd.slice(0, 30)), () =>
+          post(builtin, '/v1/web/browse', JSON.stringify(body)),
+        );
+        const answer = (await res.json()) as { session_id: string; message: string };
+        expect(res.status, JSON.stringify(answer).slice(0, 500)).toBe(200);
+        // The answer may quote the cmd, never repeat it.
+        expect(answer.message.length, answer.message.slice(0, 500)).toBeLessThan(2_000);
+        sessionId = answer.session_id;
+      }
+    },
+    SLOW_MS,
+  );
 
-  it('locates the error in a megabyte of malformed JSON, and answers other requests meanwhile', async () => {
-    for (const text of MALFORMED_BODIES) {
-      const res = await answeredMeanwhile(llm, `${text.slice(0, 20)}…`, () => post(llm, '/v1/web/browse', text));
-      expect(res.status).toBe(422);
-      const [issue] = ((await res.json()) as { detail: { type: string; loc: unknown[] }[] }).detail;
-      expect(issue).toMatchObject({ type: 'json_invalid', loc: ['body', expect.any(Number)] });
-    }
-  });
+  it(
+    'locates the error in a megabyte of malformed JSON, and answers other requests meanwhile',
+    async () => {
+      for (const text of MALFORMED_BODIES) {
+        const res = await answeredMeanwhile(llm, `${text.slice(0, 20)}…`, () => post(llm, '/v1/web/browse', text));
+        expect(res.status).toBe(422);
+        const [issue] = ((await res.json()) as { detail: { type: string; loc: unknown[] }[] }).detail;
+        expect(issue).toMatchObject({ type: 'json_invalid', loc: ['body', expect.any(Number)] });
+      }
+    },
+    SLOW_MS,
+  );
 
-  it('reads a megabyte of hostile model reply in linear time, and answers other requests meanwhile', async () => {
-    for (let i = 0; i < HOSTILE_REPLIES.length; i += 2) {
-      // A step asks once, then once more for a repair: two hostile replies per step.
-      model.script(
-        { kind: 'content', content: HOSTILE_REPLIES[i]! },
-        { kind: 'content', content: HOSTILE_REPLIES[i + 1]! },
-      );
-      const body = JSON.stringify({ cmd: 'do the task', url: `${site.url}/index.html`, max_steps: 1 });
-      const res = await answeredMeanwhile(llm, `model reply ${i}`, () => post(llm, '/v1/web/browse', body));
-      const answer = (await res.json()) as { message: string };
-      expect(res.status, JSON.stringify(answer).slice(0, 500)).toBe(200);
-      expect(answer.message).toMatch(/did not produce a valid decision/);
-      expect(answer.message.length).toBeLessThan(3_000);
-    }
-  });
+  it(
+    'reads a megabyte of hostile model reply in linear time, and answers other requests meanwhile',
+    async () => {
+      for (let i = 0; i < HOSTILE_REPLIES.length; i += 2) {
+        // A step asks once, then once more for a repair: two hostile replies per step.
+        model.script(
+          { kind: 'content', content: HOSTILE_REPLIES[i]! },
+          { kind: 'content', content: HOSTILE_REPLIES[i + 1]! },
+        );
+        const body = JSON.stringify({ cmd: 'do the task', url: `${site.url}/index.html`, max_steps: 1 });
+        const res = await answeredMeanwhile(llm, `model reply ${i}`, () => post(llm, '/v1/web/browse', body));
+        const answer = (await res.json()) as { message: string };
+        expect(res.status, JSON.stringify(answer).slice(0, 500)).toBe(200);
+        expect(answer.message).toMatch(/did not produce a valid decision/);
+        expect(answer.message.length).toBeLessThan(3_000);
+      }
+    },
+    SLOW_MS,
+  );
 });
