@@ -63,42 +63,39 @@ export function sessionRoutes(services: Services): Router {
     });
     const metadata = request.temperature !== undefined ? { temperature: request.temperature } : {};
 
-    await services.sessions.run(
-      session,
-      async (signal) => {
-        // Problems with the request itself (a refused URL, an empty cmd with no task) still get a plain
-        // HTTP error, before any event is sent; navigating is part of the step, after the first chunk.
-        const prepare = await checkPreparation(services, session, request);
-        if (!request.stream) {
-          // Navigate before taking the cmd: a JSON step whose page fails to load leaves the task as it was.
-          await prepare();
-          session.conversation.accept(request.cmd);
-          const outcome = await runStep(context(() => undefined, signal));
-          const response: StepResponse = {
-            status: outcome.status,
-            message: outcome.message,
-            session_id: session.id,
-            url: session.driver.url(),
-            screenshot: request.include_screenshot ? await captureScreenshot(services, session) : '',
-            metadata,
-          };
-          res.json(response);
-          return;
-        }
+    const step = async (signal: AbortSignal) => {
+      // Problems with the request itself (a refused URL, an empty cmd with no task) still get a plain
+      // HTTP error, before any event is sent; navigating is part of the step, after the first chunk.
+      const prepare = await checkPreparation(services, session, request);
+      if (!request.stream) {
+        // Navigate before taking the cmd: a JSON step whose page fails to load leaves the task as it was.
+        await prepare();
         session.conversation.accept(request.cmd);
-        await streamStep(
-          res,
-          session,
-          request.include_screenshot,
-          async () => {
-            await prepare();
-            return runStep(context(emitTo(res, session), signal));
-          },
-          () => captureScreenshot(services, session),
-        );
-      },
-      { signal: gone },
-    );
+        const outcome = await runStep(context(() => undefined, signal));
+        const response: StepResponse = {
+          status: outcome.status,
+          message: outcome.message,
+          session_id: session.id,
+          url: session.driver.url(),
+          screenshot: request.include_screenshot ? await captureScreenshot(services, session) : '',
+          metadata,
+        };
+        res.json(response);
+        return;
+      }
+      session.conversation.accept(request.cmd);
+      await streamStep(
+        res,
+        session,
+        request.include_screenshot,
+        async () => {
+          await prepare();
+          return runStep(context(emitTo(res, session), signal));
+        },
+        () => captureScreenshot(services, session),
+      );
+    };
+    await services.sessions.run(session, step, { signal: gone });
   });
 
   router.delete(services.api.closeSession.path, validate(services.api.closeSession), async (_req, res) => {
