@@ -157,6 +157,31 @@ test.describe('local mode', () => {
     expect(await driver.title()).toBe('Product table');
   });
 
+  test('an error page is reported with its HTTP status: on create, after navigate, after a click', async ({
+    relay,
+    serviceWorker,
+    site,
+  }) => {
+    await connectExtension(relay, serviceWorker);
+    const created = await createLocalSession(relay, `${site.url}/no-such-page.html`);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.message).toMatch(/The server answered HTTP 404 Not Found\.$/);
+    const driver = sessionOf(relay, created.body.session_id).driver;
+    expect(driver.httpStatus()).toBe(404);
+
+    const opened = await driver.act({ action: 'navigate', url: `${site.url}/errors.html` } as Action);
+    expect(opened.message).not.toMatch(/HTTP/);
+    expect(driver.httpStatus()).toBe(200);
+    const link = (await driver.snapshot()).elements.find((e) => e.text === 'Server error');
+    expect(link).toBeDefined();
+    const clicked = await driver.act({ action: 'click', index: link!.index, double: false } as Action);
+    expect(clicked).toMatchObject({
+      code: 'navigation',
+      message: expect.stringMatching(/status\?code=500\. The server answered HTTP 500 Internal Server Error\.$/),
+    });
+    expect(driver.httpStatus()).toBe(500);
+  });
+
   test('five screenshots at once across two sessions all succeed, each of its own tab', async ({
     relay,
     serviceWorker,

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, loadDotEnv } from './config';
+import { ConfigError, launchDir, loadConfig, loadDotEnv } from './config';
 
 const problemsOf = (env: Record<string, string>): string[] => {
   try {
@@ -92,14 +92,28 @@ describe('configuration', () => {
     writeFileSync(file, 'TANDEM_TEST_DOTENV_A=from-file\nTANDEM_TEST_DOTENV_B=from-file\n');
     process.env.TANDEM_TEST_DOTENV_B = 'from-env';
     try {
-      loadDotEnv(file);
+      loadDotEnv(dir);
       expect(process.env.TANDEM_TEST_DOTENV_A).toBe('from-file');
       expect(process.env.TANDEM_TEST_DOTENV_B).toBe('from-env');
-      loadDotEnv(join(dir, 'missing.env'));
+      loadDotEnv(join(dir, 'no-such-folder'));
     } finally {
       delete process.env.TANDEM_TEST_DOTENV_A;
       delete process.env.TANDEM_TEST_DOTENV_B;
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('resolves the data directory against the folder Tandem was started from', () => {
+    expect(loadConfig({}, {}, '/srv/work').TANDEM_DATA_DIR).toBe('/srv/work/.tandem');
+    expect(loadConfig({ TANDEM_DATA_DIR: 'data' }, {}, '/srv/work').TANDEM_DATA_DIR).toBe('/srv/work/data');
+    expect(loadConfig({ TANDEM_DATA_DIR: '/var/lib/tandem' }, {}, '/srv/work').TANDEM_DATA_DIR).toBe('/var/lib/tandem');
+  });
+
+  it("takes npm start's INIT_CWD as that folder, and nobody else's", () => {
+    const npmStart = { npm_lifecycle_event: 'start', INIT_CWD: '/home/me/project' };
+    expect(launchDir(npmStart, '/opt/tandem')).toBe('/home/me/project');
+    // A process under `npm test` inherits INIT_CWD from that npm: it is not where this relay was started.
+    expect(launchDir({ npm_lifecycle_event: 'test', INIT_CWD: '/home/me/project' }, '/opt/tandem')).toBe('/opt/tandem');
+    expect(launchDir({}, '/opt/tandem')).toBe('/opt/tandem');
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { AllowList } from './network/allow-list';
 import { settingValueForDisplay } from './redact';
@@ -61,6 +61,9 @@ const EnvSchema = z.object({
       .max(MAX_TIMER_SECONDS * 1000)
       .default(30_000),
   ),
+  TANDEM_MAX_STEPS: numberFromEnv(z.coerce.number().int().min(1).max(10_000).default(100)),
+  TANDEM_BROWSE_TIMEOUT_SECONDS: seconds('TANDEM_BROWSE_TIMEOUT_SECONDS', 600),
+  TANDEM_RATE_LIMIT_PER_MINUTE: numberFromEnv(z.coerce.number().int().min(0).default(600)),
   TANDEM_SCREENSHOT_TTL_HOURS: numberFromEnv(z.coerce.number().positive().default(24)),
   TANDEM_START_URL: z.url().default('https://www.google.com'),
   TANDEM_ALLOW_PRIVATE_NETWORK: boolFromEnv.optional(),
@@ -126,10 +129,14 @@ function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host.startsWith('127.');
 }
 
-/** Validates settings; one line per bad value. `overrides` win over the environment (tests, embedding). */
+/**
+ * Validates settings; one line per bad value. `overrides` win over the environment (tests, embedding).
+ * A relative TANDEM_DATA_DIR (the default `./.tandem` too) is resolved against `baseDir`.
+ */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   overrides: Partial<Env> = {},
+  baseDir = process.cwd(),
 ): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -144,12 +151,23 @@ export function loadConfig(
   const merged = { ...parsed.data, ...overrides };
   return {
     ...merged,
-    TANDEM_DATA_DIR: resolve(merged.TANDEM_DATA_DIR),
+    TANDEM_DATA_DIR: resolve(baseDir, merged.TANDEM_DATA_DIR),
     TANDEM_ALLOW_PRIVATE_NETWORK: merged.TANDEM_ALLOW_PRIVATE_NETWORK ?? isLoopback(merged.HOST),
   };
 }
 
-/** Reads `.env` from the working directory into process.env, when present (existing variables win). */
-export function loadDotEnv(path = '.env'): void {
+/**
+ * The folder the user started Tandem from: `.env` and the default data directory belong there. npm runs
+ * a script in the package's own folder and says where it was started in INIT_CWD; every npm process
+ * sets it, so it is only trusted while npm is running `start` (a child of `npm test` inherits a stale
+ * one). Outside npm (`tsx relay/src/main.ts`, a container's command) it is the working directory.
+ */
+export function launchDir(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): string {
+  return env.npm_lifecycle_event === 'start' && env.INIT_CWD ? resolve(env.INIT_CWD) : cwd;
+}
+
+/** Reads `.env` from `dir` into process.env, when present (existing variables win). */
+export function loadDotEnv(dir = process.cwd()): void {
+  const path = join(dir, '.env');
   if (existsSync(path)) process.loadEnvFile(path);
 }

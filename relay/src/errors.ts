@@ -1,4 +1,5 @@
 import type { ValidationIssue } from '@tandem/shared';
+import { clip } from './quote';
 
 export const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -70,7 +71,7 @@ export class SessionGone extends NotFound {
       device_revoked:
         "ended because its browser extension's device token was revoked (sign the extension in again from its popup)",
     }[reason];
-    super(`Session ${sessionId} ${why}. Create a new session (POST /v1/web/session) and use its session_id.`);
+    super(`Session ${clip(sessionId)} ${why}. Create a new session (POST /v1/web/session) and use its session_id.`);
   }
 }
 
@@ -90,6 +91,14 @@ export class AtCapacity extends HttpError {
       `The relay is at its limit of ${max} live sessions. Close sessions you no longer need (DELETE /v1/web/session/{id}) or raise TANDEM_MAX_SESSIONS, then retry.`,
       { 'Retry-After': String(retryAfterSeconds) },
     );
+  }
+}
+
+/** Too many requests or failed attempts; `Retry-After` says when to try again. */
+export class TooManyRequests extends HttpError {
+  constructor(retryAfterMs: number, message: (seconds: number) => string) {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    super(429, message(seconds), { 'Retry-After': String(seconds) });
   }
 }
 

@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { apiEndpoints } from '@tandem/shared';
 import type { DestinationStream } from 'pino';
 import { createPlanner } from './agent/planners';
 import { BrowserHost } from './browser/browser-host';
@@ -7,6 +8,8 @@ import { ProxyPool } from './browser/proxies';
 import type { Config } from './config';
 import { ExtensionGateway, extensionOrigins } from './gateway/gateway';
 import { createApp } from './http/app';
+import { MemoryRateLimiter } from './limits/limiter';
+import { SignInGuard } from './limits/sign-in-guard';
 import { createLogger, type Logger } from './logger';
 import { AllowList } from './network/allow-list';
 import type { Connect } from './network/dial';
@@ -74,6 +77,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
   let listening = '';
   const services: Services = {
     config,
+    api: apiEndpoints({ maxSteps: config.TANDEM_MAX_STEPS }),
     logger,
     store,
     screenshots,
@@ -95,6 +99,11 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
       busyWaitMs: config.TANDEM_SESSION_BUSY_WAIT_SECONDS * 1000,
       logger,
     }),
+    requestLimit:
+      config.TANDEM_RATE_LIMIT_PER_MINUTE > 0
+        ? new MemoryRateLimiter({ perMinute: config.TANDEM_RATE_LIMIT_PER_MINUTE })
+        : undefined,
+    signIns: SignInGuard.inMemory(),
     publicUrl: () => (config.TANDEM_PUBLIC_URL ?? listening).replace(/\/+$/, ''),
     version: VERSION,
     // [local mode, issue 6] the extension gateway; attached to the HTTP server below.

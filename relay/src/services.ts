@@ -1,8 +1,11 @@
+import type { Endpoints } from '@tandem/shared';
 import type { Planner } from './agent/planner';
 import type { BrowserHost } from './browser/browser-host';
 import type { ProxyPool } from './browser/proxies';
 import type { Config } from './config';
 import type { ExtensionGateway } from './gateway/gateway';
+import type { RateLimiter } from './limits/limiter';
+import type { SignInGuard } from './limits/sign-in-guard';
 import type { Logger } from './logger';
 import type { EgressProxy } from './network/egress-proxy';
 import type { NetworkGuard } from './network/network-guard';
@@ -13,6 +16,8 @@ import type { Store } from './store/store';
 /** Everything a request handler may use; built once by `startRelay`. */
 export interface Services {
   config: Config;
+  /** The public API's endpoints with this relay's limits (TANDEM_MAX_STEPS): what routes validate with. */
+  api: Endpoints;
   logger: Logger;
   store: Store;
   sessions: SessionManager;
@@ -27,6 +32,10 @@ export interface Services {
   screenshots: ScreenshotStore;
   /** The planner every session uses (LLM when a model is configured, else the built-in one). */
   planner: Planner;
+  /** Requests per API key (TANDEM_RATE_LIMIT_PER_MINUTE; absent when 0, i.e. off). */
+  requestLimit?: RateLimiter | undefined;
+  /** Password guessing per account and per client address. */
+  signIns: SignInGuard;
   /** Base URL clients reach the relay at (TANDEM_PUBLIC_URL, or the listening address). */
   publicUrl(): string;
   version: string;

@@ -112,15 +112,58 @@ describe('422 validation errors in the FastAPI shape', () => {
     ]);
   });
 
-  it('reports a body that is not JSON as json_invalid', async () => {
+  it('reports a body that is not JSON as json_invalid, at the position and in the words FastAPI uses', async () => {
     const [issue] = await detail('/v1/web/browse', undefined, '{"cmd": "x",');
     expect(issue).toEqual({
       type: 'json_invalid',
       msg: 'JSON decode error',
-      loc: ['body', expect.any(Number)],
+      loc: ['body', 12],
       input: {},
-      ctx: { error: expect.any(String) },
+      ctx: { error: 'Expecting property name enclosed in double quotes' },
     });
+    // V8 names no position for these; Python does.
+    expect((await detail('/v1/web/browse', undefined, '{"cmd": }'))[0]).toMatchObject({
+      loc: ['body', 8],
+      ctx: { error: 'Expecting value' },
+    });
+    expect((await detail('/v1/web/retrieve', undefined, 'cmd=hello'))[0]).toMatchObject({ loc: ['body', 0] });
+    const secret = `{"cmd": "${'s3cret'.repeat(10)}", "max_steps": 3 4}`;
+    const [late] = await detail('/v1/web/browse', undefined, secret);
+    expect(late).toMatchObject({ loc: ['body', secret.indexOf(' 4') + 1], ctx: { error: "Expecting ',' delimiter" } });
+    expect(JSON.stringify(late)).not.toContain('s3cret');
+  });
+
+  it('caps cmd at 20,000 characters with a string_too_long that does not echo the whole cmd', async () => {
+    const cmd = 'x'.repeat(20_001);
+    for (const path of ['/v1/web/browse', '/v1/web/retrieve']) {
+      const issues = await detail(path, { cmd });
+      expect(issues).toEqual([
+        {
+          loc: ['body', 'cmd'],
+          msg: 'String should have at most 20000 characters',
+          type: 'string_too_long',
+          input: `${'x'.repeat(99)}…`,
+          ctx: { max_length: 20_000 },
+        },
+      ]);
+    }
+    expect(await detail('/v1/web/browse', { cmd: 'x', session_id: '' })).toEqual([
+      {
+        loc: ['body', 'session_id'],
+        msg: 'String should have at least 1 character',
+        type: 'string_too_short',
+        input: '',
+        ctx: { min_length: 1 },
+      },
+    ]);
+    const res = await relay.api('POST', '/v1/web/session/ses_n0_unknown', { body: { cmd, stream: false } });
+    expect(res.status).toBe(422);
+    expect(JSON.stringify(res.body).length).toBeLessThan(400);
+    // Exactly at the limit passes validation (and then fails for the unknown session).
+    const atLimit = await relay.api('POST', '/v1/web/session/ses_n0_unknown', {
+      body: { cmd: 'x'.repeat(20_000), stream: false },
+    });
+    expect(atLimit.status).toBe(404);
   });
 
   it('reports an empty or non-object body', async () => {
@@ -149,6 +192,33 @@ describe('422 validation errors in the FastAPI shape', () => {
     ]);
     const [fraction] = await detail('/v1/web/browse', { cmd: 'x', max_steps: 2.5 });
     expect(fraction).toMatchObject({ loc: ['body', 'max_steps'], type: 'int_from_float', input: 2.5 });
+  });
+
+  it('caps max_steps at TANDEM_MAX_STEPS, and the OpenAPI document says so', async () => {
+    expect(await detail('/v1/web/browse', { cmd: 'x', max_steps: 101 })).toEqual([
+      {
+        loc: ['body', 'max_steps'],
+        msg: 'Input should be less than or equal to 100',
+        type: 'less_than_equal',
+        input: 101,
+        ctx: { le: 100 },
+      },
+    ]);
+    const small = await startTestRelay({ TANDEM_MAX_STEPS: 5 });
+    try {
+      const res = await small.api('POST', '/v1/web/browse', { body: { cmd: 'x', max_steps: 6 } });
+      expect(res.status).toBe(422);
+      expect(res.body).toMatchObject({ detail: [{ type: 'less_than_equal', ctx: { le: 5 } }] });
+      const doc = (await small.api('GET', '/v1/openapi.json')).body as {
+        components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> };
+      };
+      const { max_steps, cmd } = doc.components.schemas.BrowseRequest!.properties;
+      // Below the contract's default of 20, the default follows the cap.
+      expect(max_steps).toMatchObject({ maximum: 5, default: 5 });
+      expect(cmd).toMatchObject({ maxLength: 20_000 });
+    } finally {
+      await small.close();
+    }
   });
 
   it('rejects a negative max_items', async () => {

@@ -6,7 +6,7 @@ import { CommandFailure } from './errors';
 import { clickAt, pressKey, trustedInputOn, typeText } from './input';
 import { detectNavigation, watchLoad } from './navigation';
 import { assertAllowed } from './restricted';
-import { sessionTab } from './tabs';
+import { documentStatus, sessionTab } from './tabs';
 
 /** The bundled page runtime (entrypoints/runtime.ts). */
 const RUNTIME_FILE = '/runtime.js';
@@ -114,7 +114,9 @@ export async function act(params: CommandParams<'act'>): Promise<ActResult> {
     if (started) await load.done.catch(() => undefined);
     const tab = await sessionTab(tabId);
     const outcome = value ?? { code: 'navigation' as const, message: `The page navigated after ${action.action}.` };
-    return { ...outcome, navigated: started || value === undefined, tabUrl: tab.url ?? '' };
+    const navigated = started || value === undefined;
+    const status = navigated ? await documentStatus(tabId) : undefined;
+    return { ...outcome, navigated, tabUrl: tab.url ?? '', ...(status !== undefined ? { status } : {}) };
   } finally {
     load.cancel();
   }

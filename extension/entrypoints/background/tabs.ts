@@ -16,7 +16,31 @@ export async function sessionTab(tabId: number) {
 
 export async function tabState(tabId: number): Promise<TabState> {
   const tab = await sessionTab(tabId);
-  return { tabId, url: tab.url ?? '', title: tab.title ?? '' };
+  const status = await documentStatus(tabId);
+  return { tabId, url: tab.url ?? '', title: tab.title ?? '', ...(status !== undefined ? { status } : {}) };
+}
+
+/**
+ * The HTTP status of the tab's document, from its navigation timing entry (`responseStatus`, Chrome
+ * 109+): the tabs API does not say whether the page that loaded is a 404. Undefined where the page
+ * cannot be scripted (the browser's own error pages) or reports none.
+ */
+export async function documentStatus(tabId: number): Promise<number | undefined> {
+  try {
+    const [result] = await browser.scripting.executeScript({
+      target: { tabId },
+      func: () => {
+        const [entry] = performance.getEntriesByType('navigation') as (PerformanceEntry & {
+          responseStatus?: number;
+        })[];
+        return entry?.responseStatus ?? 0;
+      },
+    });
+    const status = result?.result;
+    return typeof status === 'number' && status > 0 ? status : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

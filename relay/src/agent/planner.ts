@@ -39,6 +39,8 @@ export interface PlanInput {
   maxSteps: number;
   snapshot: Snapshot;
   url: string;
+  /** The HTTP status of the page's response, when known (a 404 page is no page the task asked for). */
+  httpStatus?: number | undefined;
   tabs: TabInfo[];
   /** Earlier steps of this session, oldest first. */
   history: StepRecord[];

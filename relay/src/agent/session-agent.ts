@@ -2,6 +2,7 @@ import type { AgentMode, BrowserParams } from '@tandem/shared';
 import { checkUrl } from '../browser/url-policy';
 import { viewportOf } from '../browser/viewport';
 import { BadRequest } from '../errors';
+import { quote } from '../quote';
 import type { Services } from '../services';
 import type { Session } from '../sessions/session';
 import type { AgentProfile } from '../store/agents';
@@ -16,7 +17,7 @@ export async function resolveProfile(
   const profile = await services.store.agents.get(accountId, agentId);
   if (!profile) {
     throw new BadRequest(
-      `Unknown agent_id "${agentId}". Create the agent profile in the console first, or omit agent_id.`,
+      `Unknown agent_id ${quote(agentId)}. Create the agent profile in the console first, or omit agent_id.`,
     );
   }
   return profile;

@@ -1,6 +1,9 @@
 import type { Action, AgentMode, SessionStatus } from '@tandem/shared';
+import { statusNote } from '../browser/http-status';
 import { HttpError } from '../errors';
+import { quote } from '../quote';
 import type { Services } from '../services';
+import { cancellationOf, OperationCancelled, throwIfCancelled } from '../sessions/cancellation';
 import type { Session } from '../sessions/session';
 import type { AgentProfile } from '../store/agents';
 import { isActionFailure } from './action-errors';
@@ -35,6 +38,11 @@ export interface StepContext {
   maxSteps: number;
   /** Tells a streaming client what the agent is doing. */
   emit(content: string): void;
+  /**
+   * Aborts the operation: the step stops at its next action boundary (the action running finishes, no
+   * further action or model call starts) and the model request in flight is aborted.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 export interface StepOutcome {
@@ -57,8 +65,10 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
   const driver = session.driver;
   const task = conversation.task ?? '';
 
-  ctx.emit(`Step ${ctx.step}: reading ${driver.url() || 'the page'}`);
+  throwIfCancelled(ctx.signal);
+  ctx.emit(`Step ${ctx.step}: reading ${driver.url() || 'the page'}.${statusNote(driver.httpStatus())}`);
   const snapshot = await driver.snapshot();
+  throwIfCancelled(ctx.signal);
   const pageUnchanged = conversation.lastPageText === snapshot.text;
   conversation.lastPageText = snapshot.text;
   const userAnswer = conversation.userAnswer;
@@ -82,6 +92,7 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
       maxSteps: ctx.maxSteps,
       snapshot,
       url: driver.url(),
+      httpStatus: driver.httpStatus(),
       tabs: await driver.tabs(),
       history: conversation.history,
       memory: conversation.memory,
@@ -91,8 +102,11 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
       mode: ctx.mode,
       temperature: ctx.temperature,
       nudges: loopNudges({ history: conversation.history, pageUnchanged, step: ctx.step, maxSteps: ctx.maxSteps }),
+      signal: ctx.signal,
     });
   } catch (error) {
+    // A cancelled operation aborted the model request: that is the cancellation, not a model failure.
+    throwIfCancelled(ctx.signal);
     if (!(error instanceof PlannerError)) throw error;
     // A bad key or unknown model fails every step alike: say so at once. A reply that broke the format
     // (or a busy endpoint) is this step's failure; failure control stops the task if it keeps happening.
@@ -123,8 +137,15 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
   record.notes = [...(decision.notes ?? []), ...notes];
   conversation.history.push(record);
   let outcome: StepOutcome | undefined;
+  let cancelled: OperationCancelled | undefined;
 
   for (const [i, action] of kept.entries()) {
+    cancelled = cancellationOf(ctx.signal);
+    if (cancelled) {
+      const names = kept.slice(i).map((a) => a.action);
+      record.notes.push(`not run: ${names.join(', ')} (${cancelled.why})`);
+      break;
+    }
     if (action.action === 'done') {
       outcome = { status: 'DONE', message: action.message };
       record.actions.push({ action, code: 'ok', message: action.message });
@@ -150,6 +171,7 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
     break;
   }
   record.url = driver.url();
+  if (cancelled) throw cancelled;
   for (const note of record.notes) ctx.emit(`Note: ${note}.`);
 
   if (outcome) {
@@ -203,7 +225,7 @@ function failed(ctx: StepContext, why: string): StepOutcome {
     conversation.consecutiveFailures = 0;
     return {
       status: 'DONE',
-      message: `Stopped after ${MAX_CONSECUTIVE_FAILURES} failed steps in a row, without finishing "${conversation.task}". Last problem: ${why}`,
+      message: `Stopped after ${MAX_CONSECUTIVE_FAILURES} failed steps in a row, without finishing ${quote(conversation.task ?? '')}. Last problem: ${why}`,
     };
   }
   return { status: 'CONTINUE', message: why };
@@ -220,11 +242,26 @@ export interface TaskOutcome extends StepOutcome {
   steps: number;
 }
 
-/** Steps until DONE or ASK_USER, or until the budget runs out (then CONTINUE: the client may call again). */
+/**
+ * Steps until DONE or ASK_USER, or until the step budget or the time budget runs out (then CONTINUE:
+ * the client may call again). Other cancellations end the task by throwing.
+ */
 export async function runTask(ctx: Omit<StepContext, 'step'>): Promise<TaskOutcome> {
   let last: StepOutcome = { status: 'CONTINUE', message: '' };
+  const history = ctx.session.conversation.history;
+  const before = history.length;
   for (let step = 1; step <= ctx.maxSteps; step++) {
-    last = await runStep({ ...ctx, step });
+    try {
+      last = await runStep({ ...ctx, step });
+    } catch (error) {
+      if (!(error instanceof OperationCancelled) || error.reason !== 'time_budget') throw error;
+      const done = history.length - before;
+      return {
+        status: 'CONTINUE',
+        steps: done,
+        message: `${error.message} ${done} step${done === 1 ? '' : 's'} done; call again with this session_id to continue.`,
+      };
+    }
     if (last.status !== 'CONTINUE') return { ...last, steps: step };
   }
   return {

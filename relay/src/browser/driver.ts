@@ -50,6 +50,8 @@ export interface BrowserDriver {
   forward(): Promise<boolean>;
   /** The current URL ("" before the first navigation). */
   url(): string;
+  /** The HTTP status of the current document's response; undefined when not known (no response yet). */
+  httpStatus(): number | undefined;
   title(): Promise<string>;
   /** Indexed interactive elements and page text, from the page runtime. */
   snapshot(options?: Partial<SnapshotOptions>): Promise<Snapshot>;

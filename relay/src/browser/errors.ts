@@ -1,11 +1,12 @@
 import { HttpError } from '../errors';
+import { clip } from '../quote';
 
 /** The page could not be opened: DNS failure, refused connection, timeout, bad certificate. */
 export class NavigationFailed extends HttpError {
   constructor(url: string, reason: string) {
     super(
       400,
-      `Could not open ${url}: ${reason}. Check that the URL is right and the site is reachable from the relay.`,
+      `Could not open ${clip(url, 200)}: ${reason}. Check that the URL is right and the site is reachable from the relay.`,
     );
   }
 }

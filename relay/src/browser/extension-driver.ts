@@ -16,6 +16,7 @@ import type { ExtensionGateway } from '../gateway/gateway';
 import type { Logger } from '../logger';
 import type { BrowserDriver, DriverActionResult, DriverContentOptions, GoneReason, TabInfo, Viewport } from './driver';
 import { BrowserGone, NavigationFailed } from './errors';
+import { statusNote } from './http-status';
 import { navigationAction } from './navigation-actions';
 
 export interface ExtensionDriverOptions {
@@ -43,6 +44,7 @@ export class ExtensionDriver implements BrowserDriver {
   private closing = false;
   private currentUrl = '';
   private currentTitle = '';
+  private currentStatus: number | undefined;
   private readonly goneListeners: ((reason: GoneReason) => void)[] = [];
 
   private constructor(
@@ -84,6 +86,10 @@ export class ExtensionDriver implements BrowserDriver {
 
   url(): string {
     return this.currentUrl;
+  }
+
+  httpStatus(): number | undefined {
+    return this.currentStatus;
   }
 
   async title(): Promise<string> {
@@ -161,22 +167,26 @@ export class ExtensionDriver implements BrowserDriver {
         break;
     }
     const result = await this.command('act', { tabId: this.tabId, action }, loadTimeout(this.options));
-    const { navigated, tabUrl, ...outcome } = result;
+    const { navigated, tabUrl, status, ...outcome } = result;
     this.currentUrl = displayUrl(tabUrl);
+    if (navigated) this.currentStatus = status;
     if (navigated && outcome.code === 'ok') {
       return {
         ...outcome,
         code: 'navigation',
         url: this.currentUrl,
-        message: `${outcome.message} The page navigated to ${this.currentUrl}.`,
+        message: `${outcome.message} The page navigated to ${this.currentUrl}.${statusNote(status)}`,
       };
     }
+    if (navigated && outcome.code === 'navigation')
+      return { ...outcome, message: outcome.message + statusNote(status) };
     return outcome;
   }
 
   private remember(state: TabState): void {
     this.currentUrl = displayUrl(state.url);
     this.currentTitle = state.title;
+    this.currentStatus = state.status;
   }
 
   private gone(reason: GoneReason): void {

@@ -23,6 +23,7 @@ import {
   NavigationRefused,
   PRIVATE_NETWORK_HINT,
 } from './errors';
+import { statusNote } from './http-status';
 import { navigationAction } from './navigation-actions';
 import { PageEvents } from './page-events';
 import {
@@ -61,6 +62,8 @@ const FAILED_LOAD_EVENT_GRACE_MS = 2000;
 
 const CONTEXT_GONE =
   /Target (page, context or browser )?(has been )?closed|Browser has been closed|browser has disconnected/i;
+/** Actions whose message already carries the page's status (navigation-actions.ts) or is about another tab. */
+const SAYS_STATUS = new Set<Action['action']>(['navigate', 'go_back', 'go_forward', 'switch_tab']);
 const DOCUMENT_GONE = /Execution context was destroyed|navigation|Cannot find context/i;
 
 /**
@@ -76,6 +79,8 @@ export class PlaywrightDriver implements BrowserDriver {
   private readonly settler: SettleTracker;
   /** Elements of the last snapshot, by index: how to type into each. */
   private lastElements = new Map<number, SnapshotElement>();
+  /** Each tab's latest top-level document response status (redirects included, the last one wins). */
+  private readonly statuses = new WeakMap<Page, number>();
 
   /** Top-level page loads that failed, newest last (a short window: only the latest few matter). */
   private readonly failedLoads: FailedLoad[] = [];
@@ -90,6 +95,16 @@ export class PlaywrightDriver implements BrowserDriver {
     // Indices belong to one document: a different tab makes the last snapshot's elements meaningless.
     this.events = new PageEvents(context, first, () => this.lastElements.clear());
     this.settler = new SettleTracker(context);
+    context.on('response', (response) => {
+      const request = response.request();
+      if (!request.isNavigationRequest()) return;
+      try {
+        const frame = request.frame();
+        if (frame.parentFrame() === null) this.statuses.set(frame.page(), response.status());
+      } catch {
+        // a service worker's or a gone frame's response: not a tab's document
+      }
+    });
     context.on('close', () => {
       options.egress?.release();
       if (this.closing) return;
@@ -207,6 +222,10 @@ export class PlaywrightDriver implements BrowserDriver {
     return url === 'about:blank' ? '' : url;
   }
 
+  httpStatus(): number | undefined {
+    return this.statuses.get(this.page);
+  }
+
   title(): Promise<string> {
     return this.guard(() => this.page.title());
   }
@@ -287,8 +306,10 @@ export class PlaywrightDriver implements BrowserDriver {
           ...outcome,
           code: 'navigation',
           url: this.url(),
-          message: `${outcome.message} The page navigated to ${this.url()}.`,
+          message: `${outcome.message} The page navigated to ${this.url()}.${statusNote(this.httpStatus())}`,
         };
+      } else if (navigated && outcome.code === 'navigation' && page === this.page && !SAYS_STATUS.has(action.action)) {
+        outcome = { ...outcome, message: outcome.message + statusNote(this.httpStatus()) };
       }
       return outcome;
     });

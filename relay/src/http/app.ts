@@ -1,6 +1,6 @@
 import express, { type Express } from 'express';
 import type { Services } from '../services';
-import { requireApiKey } from './auth';
+import { rateLimit, requireApiKey } from './auth';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { requestContext } from './request-context';
 import { browseRoutes } from './routes/browse';
@@ -22,8 +22,11 @@ export function createApp(services: Services): Express {
   app.use(docsRoutes(services));
   app.use(screenshotRoutes(services));
 
-  // Auth before body parsing: a caller without a key hears 401, not details about its body.
+  // Auth before body parsing: a caller without a key hears 401, not details about its body; a caller
+  // over its rate hears 429 before its body costs anything.
   app.use('/v1/web', requireApiKey(services.store));
+  if (services.requestLimit)
+    app.use('/v1/web', rateLimit(services.requestLimit, services.config.TANDEM_RATE_LIMIT_PER_MINUTE));
   // Every body is read as JSON whatever its Content-Type, so `curl -d '{...}'` works as typed.
   app.use(express.json({ limit: '1mb', type: () => true, strict: false }));
   app.use(sessionRoutes(services));

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
-import { Unauthorized } from '../errors';
+import { TooManyRequests, Unauthorized } from '../errors';
+import type { RateLimiter } from '../limits/limiter';
 import type { Store } from '../store/store';
 import { locals } from './context';
 
@@ -23,5 +24,20 @@ export function requireApiKey(store: Store): RequestHandler {
     ctx.apiKey = record;
     ctx.log = ctx.log.child({ accountId: record.accountId });
     next();
+  };
+}
+
+/** Counts each request against its API key; 429 with Retry-After past TANDEM_RATE_LIMIT_PER_MINUTE. */
+export function rateLimit(limiter: RateLimiter, perMinute: number): RequestHandler {
+  return async (_req, res, next) => {
+    const key = locals(res).apiKey;
+    if (!key) return next();
+    const verdict = await limiter.take(key.id);
+    if (verdict.allowed) return next();
+    throw new TooManyRequests(
+      verdict.retryAfterMs,
+      (seconds) =>
+        `This API key made more than ${perMinute} requests in a minute (TANDEM_RATE_LIMIT_PER_MINUTE). Retry after ${seconds} s, or spread the requests out.`,
+    );
   };
 }

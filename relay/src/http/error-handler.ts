@@ -1,16 +1,15 @@
 import type { ErrorBody, ValidationErrorBody } from '@tandem/shared';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError, STATUS_NAMES, ValidationFailed } from '../errors';
+import { clip } from '../quote';
+import { OperationCancelled } from '../sessions/cancellation';
 import { locals } from './context';
+import { findJsonError } from './json-errors';
 
 interface BodyParserError extends Error {
   type?: string;
   status?: number;
   body?: string;
-}
-
-function jsonErrorPosition(message: string): number {
-  return Number(/position (\d+)/.exec(message)?.[1] ?? 0);
 }
 
 export function sendError(
@@ -31,6 +30,12 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
     res.end();
     return;
   }
+  if (error instanceof OperationCancelled && error.reason === 'client_gone') {
+    // Nobody is listening for an answer.
+    ctx.log?.info({ sessionId: ctx.sessionId }, 'operation cancelled: the client disconnected');
+    res.end();
+    return;
+  }
   if (error instanceof ValidationFailed) {
     const body: ValidationErrorBody = { detail: error.issues };
     res.status(422).json(body);
@@ -48,14 +53,17 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
   }
   const parserError = error as BodyParserError;
   if (parserError.type === 'entity.parse.failed') {
+    // FastAPI's answer: where the text goes wrong and Python's words for it. V8's own messages carry no
+    // position for some errors and quote the body in others.
+    const found = findJsonError(parserError.body ?? '') ?? { position: 0, message: 'Expecting value' };
     const body: ValidationErrorBody = {
       detail: [
         {
-          loc: ['body', jsonErrorPosition(parserError.message)],
+          loc: ['body', found.position],
           msg: 'JSON decode error',
           type: 'json_invalid',
           input: {},
-          ctx: { error: parserError.message },
+          ctx: { error: found.message },
         },
       ],
     };
@@ -79,5 +87,5 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
 };
 
 export const notFoundHandler: RequestHandler = (req, res) => {
-  sendError(res, 404, `No route ${req.method} ${req.path}. The API is described at /docs and /v1/openapi.json.`);
+  sendError(res, 404, `No route ${req.method} ${clip(req.path)}. The API is described at /docs and /v1/openapi.json.`);
 };

@@ -7,7 +7,7 @@ export interface SseStream {
   send(chunk: StreamChunk): void;
   /** Writes `data: [DONE]` and ends the response; idempotent. */
   end(): void;
-  /** True once the client went away; the step goes on, nothing more is written. */
+  /** True once the client went away; nothing more is written. */
   readonly closed: boolean;
 }
 

@@ -1,6 +1,7 @@
 import type { StreamChunk } from '@tandem/shared';
 import type { Response } from 'express';
 import type { StepOutcome } from '../agent/steps';
+import { OperationCancelled } from '../sessions/cancellation';
 import type { Session } from '../sessions/session';
 import { locals } from './context';
 import { openSse, type SseStream } from './sse';
@@ -18,8 +19,9 @@ export function emitTo(res: Response, session: Session): (content: string) => vo
 
 /**
  * Runs one step as a stream: the first chunk as soon as the step starts, `event` chunks while it runs,
- * one `final_event`, then `data: [DONE]`. A client that leaves mid-stream does not stop the step, so the
- * session is never left half-acted; a failure after the stream began becomes the final event.
+ * one `final_event`, then `data: [DONE]`. A failure after the stream began becomes the final event. A
+ * client that leaves mid-stream cancels the step (its signal): the action running finishes, nothing
+ * further runs, and there is no one left to tell.
  */
 export async function streamStep(
   res: Response,
@@ -45,7 +47,11 @@ export async function streamStep(
       },
     };
   } catch (error) {
-    locals(res).log.error({ err: error, sessionId: session.id }, 'streamed step failed');
+    // A cancelled step (client gone, session closed) is no failure of the relay's; a gone client hears nothing.
+    const log = locals(res).log;
+    if (error instanceof OperationCancelled)
+      log.info({ sessionId: session.id, reason: error.reason }, 'streamed step cancelled');
+    else log.error({ err: error, sessionId: session.id }, 'streamed step failed');
     const message = error instanceof Error ? error.message : String(error);
     final = {
       type: 'final_event',

@@ -2,6 +2,7 @@ import type { ValidationIssue } from '@tandem/shared';
 import type { Request, RequestHandler } from 'express';
 import { z } from 'zod';
 import { ValidationFailed } from '../errors';
+import { clip } from '../quote';
 
 type Where = 'body' | 'path';
 
@@ -26,6 +27,15 @@ const PARSING_WORDS: Record<string, [type: string, msg: string]> = {
 function quoteList(values: readonly unknown[]): string {
   const quoted = values.map((v) => `'${String(v)}'`);
   return quoted.length <= 1 ? (quoted[0] ?? '') : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Longest string input a 422 repeats back: a 20,000-character cmd is answered with its start, not itself. */
+const ECHO_CHARS = 100;
+/** The offending value as `input` repeats it: pydantic's, with a long string cut. */
+function echo(value: unknown): unknown {
+  return typeof value === 'string' ? clip(value, ECHO_CHARS) : value;
 }
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
@@ -80,53 +90,81 @@ export function toValidationIssues(
             loc,
             msg: 'Input should be a valid integer, got a number with a fractional part',
             type: 'int_from_float',
-            input: value,
+            input: echo(value),
           };
         }
         const expected = expectedType(issue, schema);
         const parsing = typeof value === 'string' || (expected === 'boolean' && typeof value === 'number');
         const [type, msg] = (parsing ? PARSING_WORDS[expected] : undefined) ??
           TYPE_WORDS[expected] ?? [`${expected}_type`, `Input should be a valid ${expected}`];
-        return { loc, msg, type, input: value };
+        return { loc, msg, type, input: echo(value) };
       }
       case 'invalid_value': {
         const expected = quoteList(issue.values);
-        return { loc, msg: `Input should be ${expected}`, type: 'enum', input: value, ctx: { expected } };
+        return { loc, msg: `Input should be ${expected}`, type: 'enum', input: echo(value), ctx: { expected } };
       }
       case 'too_small': {
         const bound = Number(issue.minimum);
+        const length = lengthIssue(loc, value, issue.origin, bound, 'min');
+        if (length) return length;
         return issue.inclusive
           ? {
               loc,
               msg: `Input should be greater than or equal to ${bound}`,
               type: 'greater_than_equal',
-              input: value,
+              input: echo(value),
               ctx: { ge: bound },
             }
           : {
               loc,
               msg: `Input should be greater than ${bound}`,
               type: 'greater_than',
-              input: value,
+              input: echo(value),
               ctx: { gt: bound },
             };
       }
       case 'too_big': {
         const bound = Number(issue.maximum);
+        const length = lengthIssue(loc, value, issue.origin, bound, 'max');
+        if (length) return length;
         return issue.inclusive
           ? {
               loc,
               msg: `Input should be less than or equal to ${bound}`,
               type: 'less_than_equal',
-              input: value,
+              input: echo(value),
               ctx: { le: bound },
             }
-          : { loc, msg: `Input should be less than ${bound}`, type: 'less_than', input: value, ctx: { lt: bound } };
+          : {
+              loc,
+              msg: `Input should be less than ${bound}`,
+              type: 'less_than',
+              input: echo(value),
+              ctx: { lt: bound },
+            };
       }
       default:
-        return { loc, msg: issue.message, type: 'value_error', input: value };
+        return { loc, msg: issue.message, type: 'value_error', input: echo(value) };
     }
   });
+}
+
+/** Pydantic's issue for a string outside its length bound; undefined for other kinds of value. */
+function lengthIssue(
+  loc: ValidationIssue['loc'],
+  value: unknown,
+  origin: string,
+  bound: number,
+  side: 'min' | 'max',
+): ValidationIssue | undefined {
+  if (origin !== 'string') return undefined;
+  return {
+    loc,
+    msg: `String should have at ${side === 'min' ? 'least' : 'most'} ${plural(bound, 'character')}`,
+    type: side === 'min' ? 'string_too_short' : 'string_too_long',
+    input: echo(value),
+    ctx: { [`${side}_length`]: bound },
+  };
 }
 
 /** Whether the request carried any body bytes (the JSON parser turns an empty one into `{}`). */

@@ -3,6 +3,7 @@ import { BrowserGone } from '../browser/errors';
 import { AtCapacity, SessionBusy, SessionGone } from '../errors';
 import type { Logger } from '../logger';
 import { randomBase62 } from '../store/secrets';
+import { OperationCancelled } from './cancellation';
 import { QueueWaitTimeout } from './queue';
 import { type EndReason, Session, type SessionInfo } from './session';
 
@@ -78,29 +79,46 @@ export class SessionManager {
 
   /**
    * Runs an operation on the session, after the ones queued before it. The idle timer is off while
-   * anything is queued or running and restarts when the last operation ends.
+   * anything is queued or running and restarts when the last operation ends. The operation gets a
+   * signal that aborts when `signal` does (the client went away, a time budget ran out) or the session
+   * ends; while still queued, such an operation gives up its turn and never runs.
    */
-  async run<T>(session: Session, operation: () => Promise<T>): Promise<T> {
+  async run<T>(
+    session: Session,
+    operation: (signal: AbortSignal) => Promise<T>,
+    options: { signal?: AbortSignal | undefined } = {},
+  ): Promise<T> {
     // queue.run counts the operation as pending synchronously, so touch() leaves the timer off.
     const queued = session.queue.run(async () => {
       this.assertLive(session);
       this.touch(session);
-      return operation();
-    });
+      const controller = new AbortController();
+      const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;
+      session.operation = controller;
+      try {
+        return await operation(signal);
+      } finally {
+        session.operation = undefined;
+      }
+    }, options.signal);
     this.touch(session);
     try {
       return await queued;
     } catch (error) {
       if (error instanceof QueueWaitTimeout) throw new SessionBusy(session.id, error.waitedMs);
-      // An operation that lost its browser because the session ended meanwhile reports the end.
-      if (error instanceof BrowserGone && !this.sessions.has(session.id)) this.assertLive(session);
+      // An operation that lost its browser or was stopped because the session ended reports the end.
+      const ended = error instanceof BrowserGone || error instanceof OperationCancelled;
+      if (ended && !this.sessions.has(session.id)) this.assertLive(session);
       throw error;
     } finally {
       this.touch(session);
     }
   }
 
-  /** Closes at once, even while an operation runs (that operation then fails as closed). */
+  /**
+   * Closes at once, even while an operation runs: that operation is cancelled (its model request
+   * aborted, no further action taken) and fails as closed.
+   */
   async close(accountId: string, id: string): Promise<void> {
     await this.end(this.get(accountId, id), 'closed');
   }
@@ -117,6 +135,7 @@ export class SessionManager {
     if (this.ended.size > TOMBSTONES) this.ended.delete(this.ended.keys().next().value as string);
     // The session's token totals go out once, here, so cost per session is in the logs after it ends.
     this.log(session).info({ reason, usage: session.conversation.usage }, 'session ended');
+    session.cancel(new OperationCancelled('session_ended', new SessionGone(session.id, reason).message));
     await session.driver.close();
   }
 

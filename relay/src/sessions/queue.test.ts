@@ -46,4 +46,23 @@ describe('SerialQueue', () => {
     await queue.run(async () => ran.push('later'));
     expect(ran).toEqual(['later']);
   });
+
+  it('gives up on an operation whose signal aborts while it waits, never runs it, and keeps the order', async () => {
+    const queue = new SerialQueue(10_000);
+    const gate = deferred();
+    const ran: string[] = [];
+    const slow = queue.run(() => gate.promise);
+    const client = new AbortController();
+    const leaving = queue.run(async () => ran.push('left'), client.signal);
+    const staying = queue.run(async () => ran.push('stayed'));
+    client.abort(new Error('client gone'));
+    await expect(leaving).rejects.toThrow('client gone');
+    expect(queue.pending).toBe(2);
+    gate.resolve();
+    await Promise.all([slow, staying]);
+    expect(ran).toEqual(['stayed']);
+    // Already aborted: never queued at all.
+    await expect(queue.run(async () => ran.push('late'), AbortSignal.abort(new Error('gone')))).rejects.toThrow('gone');
+    expect(ran).toEqual(['stayed']);
+  });
 });

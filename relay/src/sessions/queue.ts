@@ -7,7 +7,8 @@ export class QueueWaitTimeout extends Error {
 
 /**
  * Runs operations one at a time, in the order they were queued. An operation that waits longer
- * than `maxWaitMs` for its turn gives up (and never runs) while the ones behind it keep their order.
+ * than `maxWaitMs` for its turn, or whose `signal` aborts while it waits, gives up (and never runs)
+ * while the ones behind it keep their order.
  */
 export class SerialQueue {
   private tail: Promise<void> = Promise.resolve();
@@ -21,7 +22,7 @@ export class SerialQueue {
     return this.waiting + (this.running ? 1 : 0);
   }
 
-  run<T>(operation: () => Promise<T>): Promise<T> {
+  run<T>(operation: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const turn = this.tail;
     let finish!: () => void;
     this.tail = new Promise<void>((resolve) => {
@@ -31,13 +32,21 @@ export class SerialQueue {
     return new Promise<T>((resolve, reject) => {
       let gaveUp = false;
       const started = Date.now();
-      const timer = setTimeout(() => {
+      const giveUp = (reason: unknown) => {
+        if (gaveUp) return;
         gaveUp = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         this.waiting--;
-        reject(new QueueWaitTimeout(Date.now() - started));
-      }, this.maxWaitMs);
+        reject(reason);
+      };
+      const onAbort = () => giveUp(signal?.reason);
+      const timer = setTimeout(() => giveUp(new QueueWaitTimeout(Date.now() - started)), this.maxWaitMs);
+      if (signal?.aborted) onAbort();
+      else signal?.addEventListener('abort', onAbort, { once: true });
       void turn.then(async () => {
         clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
         if (gaveUp) {
           finish();
           return;

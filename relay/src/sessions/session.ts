@@ -1,6 +1,7 @@
 import type { AgentMode } from '@tandem/shared';
 import { Conversation } from '../agent/conversation';
 import type { BrowserDriver, GoneReason } from '../browser/driver';
+import type { OperationCancelled } from './cancellation';
 import { SerialQueue } from './queue';
 
 export type EndReason = 'closed' | 'expired' | GoneReason;
@@ -21,6 +22,8 @@ export class Session {
   readonly queue: SerialQueue;
   /** The agent's task, history and memory in this session. */
   readonly conversation = new Conversation();
+  /** Aborts the running operation (set while one runs). */
+  operation: AbortController | undefined;
 
   constructor(
     readonly id: string,
@@ -33,5 +36,10 @@ export class Session {
 
   get accountId(): string {
     return this.info.accountId;
+  }
+
+  /** Stops the running operation at its next action boundary, aborting its model request. */
+  cancel(why: OperationCancelled): void {
+    this.operation?.abort(why);
   }
 }

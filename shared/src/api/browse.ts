@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AgentMode, ScreenshotUrl, SessionId, SessionStatus, Temperature, Url } from './common';
+import { AgentMode, Command, ScreenshotUrl, SessionId, SessionStatus, Temperature, Url } from './common';
+import { type ApiLimits, DEFAULT_API_LIMITS, DEFAULT_MAX_STEPS } from './limits';
 
 export const BrowseMetadata = z
   .object({
@@ -10,13 +11,25 @@ export const BrowseMetadata = z
   .meta({ id: 'BrowseMetadata' });
 export type BrowseMetadata = z.infer<typeof BrowseMetadata>;
 
+/** Browse's `max_steps` under a relay's cap (TANDEM_MAX_STEPS). */
+const maxSteps = (limits: ApiLimits) =>
+  z
+    .int()
+    .min(1)
+    .max(limits.maxSteps)
+    .default(Math.min(DEFAULT_MAX_STEPS, limits.maxSteps))
+    .describe(
+      `Most steps to take before returning (1 to ${limits.maxSteps}; the relay's TANDEM_MAX_STEPS sets the maximum).`,
+    );
+
+/** Browse's request with the default limits (the type, and what a relay with default settings accepts). */
 export const BrowseRequest = z
   .object({
-    cmd: z.string().describe('Natural-language instruction.'),
+    cmd: Command.describe('Natural-language instruction.'),
     url: Url.optional().describe('URL to start or continue from; default is a general search site.'),
     local: z.boolean().default(false).describe('true runs in your browser via the extension, false in the service.'),
     session_id: SessionId.optional().describe('Continues that session.'),
-    max_steps: z.int().min(1).default(20).describe('Most steps to take before returning (at least 1).'),
+    max_steps: maxSteps(DEFAULT_API_LIMITS),
     include_screenshot: z.boolean().default(false).describe('Include a screenshot of the final page.'),
     temperature: Temperature.optional(),
     agent_id: z.string().optional().describe('Agent profile to use for the session.'),
@@ -25,6 +38,10 @@ export const BrowseRequest = z
   })
   .meta({ id: 'BrowseRequest' });
 export type BrowseRequest = z.infer<typeof BrowseRequest>;
+
+/** Browse's request with the step cap of a relay's configuration. */
+export const browseRequest = (limits: ApiLimits) =>
+  BrowseRequest.extend({ max_steps: maxSteps(limits) }).meta({ id: 'BrowseRequest' });
 
 export const BrowseResponse = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CMD_CHARS } from './limits';
 
 /** Session status values returned by browse, step, create and the final stream chunk. */
 export const SessionStatus = z
@@ -44,6 +45,9 @@ export const OptionalParams = z
   .meta({ id: 'OptionalParams' });
 
 export const SessionId = z.string().min(1).describe('Session id, assigned by the service (ses_<node>_<random>).');
+
+/** A natural-language command; the `.describe()` of each endpoint says what it is for. */
+export const Command = z.string().max(MAX_CMD_CHARS);
 
 export const Url = z.string().describe('An http(s) URL.');
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { BrowseRequest, BrowseResponse } from './browse';
+import { BrowseRequest, BrowseResponse, browseRequest } from './browse';
+import type { ApiLimits } from './limits';
 import { RetrieveRequest, RetrieveResponse } from './retrieve';
 import {
   CloseSessionResponse,
@@ -26,7 +27,7 @@ export interface Endpoint {
   response: z.ZodType;
   /** Set when the endpoint can answer with a Server-Sent Events stream of these chunks. */
   stream?: z.ZodType;
-  /** Non-422 error statuses the endpoint can return (401 applies to all). */
+  /** Non-422 error statuses the endpoint can return (401 and 429 apply to all). */
   errors: readonly number[];
 }
 
@@ -70,7 +71,8 @@ export const endpoints = {
     method: 'delete',
     path: '/v1/web/session/:session_id',
     summary: 'Close session',
-    description: 'Closes the session and frees its browser context or tab at once.',
+    description:
+      'Closes the session and frees its browser context or tab at once. An operation running on it stops (its model request is aborted) and answers 404.',
     params: SessionIdParams,
     response: CloseSessionResponse,
     errors: [404, 409],
@@ -107,4 +109,10 @@ export const endpoints = {
   },
 } as const satisfies Record<string, Endpoint>;
 
-export type EndpointName = keyof typeof endpoints;
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
+
+/** The public API with the limits of one relay's configuration (see `ApiLimits`). */
+export function apiEndpoints(limits: ApiLimits): Endpoints {
+  return { ...endpoints, browse: { ...endpoints.browse, body: browseRequest(limits) } };
+}

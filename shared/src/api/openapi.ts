@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { type Endpoint, endpoints } from './endpoints';
+import { apiEndpoints, type Endpoint } from './endpoints';
 import { ErrorBody, ValidationErrorBody } from './errors';
+import { type ApiLimits, DEFAULT_API_LIMITS } from './limits';
 
 const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
@@ -43,21 +44,19 @@ function operation(endpoint: Endpoint, components: Record<string, JsonSchema>): 
     : [];
   const responses: Record<string, unknown> = {
     200: {
-      description: 'Successful response',
+      // A media type has no description of its own (OpenAPI 3.1), so the stream's framing is told here.
+      description: endpoint.stream
+        ? 'Successful response: one JSON object, or with `stream: true` Server-Sent Events (`text/event-stream`): each chunk is one `data: <json>` line and a blank line, and the stream ends with `data: [DONE]`.'
+        : 'Successful response',
       content: {
         'application/json': { schema: toSchema(endpoint.response, 'output', components) },
         ...(endpoint.stream
-          ? {
-              'text/event-stream': {
-                schema: toSchema(endpoint.stream, 'output', components),
-                description:
-                  'Each chunk is one `data: <json>` line and a blank line; the stream ends with `data: [DONE]`.',
-              },
-            }
+          ? { 'text/event-stream': { schema: toSchema(endpoint.stream, 'output', components) } }
           : {}),
       },
     },
     401: errorResponse(401, components),
+    429: errorResponse(429, components),
   };
   if (endpoint.params || endpoint.body) {
     responses[422] = {
@@ -85,18 +84,42 @@ function operation(endpoint: Endpoint, components: Record<string, JsonSchema>): 
   };
 }
 
+/** Statuses that say when to come back. */
+const RETRY_AFTER = new Set([429, 503]);
+
 function errorResponse(status: number, components: Record<string, JsonSchema>) {
   return {
     description: STATUS_NAMES[status] ?? String(status),
+    ...(RETRY_AFTER.has(status)
+      ? {
+          headers: {
+            'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } },
+          },
+        }
+      : {}),
     content: { 'application/json': { schema: toSchema(ErrorBody, 'output', components) } },
   };
 }
 
+/** OpenAPI's license object: an SPDX expression is its own identifier; UNLICENSED grants none and has none. */
+function licenseObject(license: string): JsonSchema {
+  return license === 'UNLICENSED'
+    ? { name: 'UNLICENSED (no licence granted)' }
+    : { name: license, identifier: license };
+}
+
 /** The OpenAPI 3.1 document of the public API, generated from the zod schemas. */
-export function buildOpenApiDocument(options: { serverUrl: string; version: string }): JsonSchema {
+export function buildOpenApiDocument(options: {
+  serverUrl: string;
+  version: string;
+  /** The package's `license` field: an SPDX identifier, or UNLICENSED (no licence granted). */
+  license?: string;
+  /** The relay's limits, so the document states what this relay accepts. */
+  limits?: ApiLimits;
+}): JsonSchema {
   const components: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const endpoint of Object.values(endpoints) as Endpoint[]) {
+  for (const endpoint of Object.values(apiEndpoints(options.limits ?? DEFAULT_API_LIMITS)) as Endpoint[]) {
     const path = endpoint.path.replace(/:(\w+)/g, '{$1}');
     paths[path] ??= {};
     paths[path][endpoint.method] = operation(endpoint, components);
@@ -106,6 +129,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; version: stri
     info: {
       title: 'Tandem API',
       version: options.version,
+      license: licenseObject(options.license ?? 'UNLICENSED'),
       description:
         'Self-hosted web agent service. Send a natural-language cmd; the agent drives a browser (headless Chromium in the service, or your own Chrome through the Tandem extension with local: true).',
     },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OptionalParams, ScreenshotUrl, SessionId, Url } from './common';
+import { Command, OptionalParams, ScreenshotUrl, SessionId, Url } from './common';
 
 export const RetrieveMode = z
   .enum(['standard', 'fast', 'ludicrous'])
@@ -9,9 +9,7 @@ export type RetrieveMode = z.infer<typeof RetrieveMode>;
 
 export const RetrieveRequest = z
   .object({
-    cmd: z
-      .string()
-      .describe('What to extract; stating the meaning and type of each field improves results. May be "".'),
+    cmd: Command.describe('What to extract; stating the meaning and type of each field improves results. May be "".'),
     url: Url.optional().describe('URL to create or continue the session from.'),
     session_id: SessionId.optional().describe('Runs inside that session.'),
     local: z.boolean().default(false).describe('true runs in your browser via the extension.'),

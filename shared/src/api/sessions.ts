@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AgentMode,
   BrowserParams,
+  Command,
   OptionalParams,
   ScreenshotUrl,
   SessionId,
@@ -41,7 +42,7 @@ export const StepMetadata = z
 
 export const StepRequest = z
   .object({
-    cmd: z.string().describe('Instruction for the next step; may be "" to let the agent continue.'),
+    cmd: Command.describe('Instruction for the next step; may be "" to let the agent continue.'),
     stream: z.boolean().describe('false returns one JSON object; true returns a Server-Sent Events stream.'),
     url: Url.optional().describe('URL to continue the session from.'),
     browser_params: BrowserParams.optional(),

@@ -21,6 +21,12 @@ export const ActParams = z
 export const ActResult = ActionResult.extend({
   navigated: z.boolean().describe('A new document started loading during or right after the action.'),
   tabUrl: z.string().describe('The tab URL once the page settled.'),
+  status: z
+    .int()
+    .min(0)
+    .max(999)
+    .optional()
+    .describe("After a navigation, the HTTP status of the new document's response, when known."),
 }).describe('The runtime result plus whether the page navigated.');
 export type ActResult = z.infer<typeof ActResult>;
 

@@ -9,6 +9,12 @@ export const TabState = z
     tabId: TabId,
     url: z.string().describe('The tab URL after the command ("" for about:blank).'),
     title: z.string().describe('The document title.'),
+    status: z
+      .int()
+      .min(0)
+      .max(999)
+      .optional()
+      .describe("The HTTP status of the document's response, when the browser reports one."),
   })
   .describe('A tab and where it is.');
 export type TabState = z.infer<typeof TabState>;

@@ -185,3 +185,36 @@ describe('step rules', () => {
     expect(notes).toEqual(['kept the first 5 of 7 actions']);
   });
 });
+
+describe('hostile replies', () => {
+  const MB = 1_000_000;
+
+  it('reads a megabyte of adversarial text in one pass (a quadratic reader would take minutes)', () => {
+    const replies = [
+      `\`\`\`${' '.repeat(MB)}`, // an unclosed fence, then whitespace: the old fence pattern backtracked here
+      `\`\`\`${'a'.repeat(MB)}`,
+      `\`\`\`json\n${'{'.repeat(MB)}`,
+      '{'.repeat(MB),
+      `[${'{"action": "scroll"},'.repeat(MB / 20)}`,
+      `{"actions": [${' ,'.repeat(MB / 2)}]}`,
+      '```\n{}\n```'.repeat(MB / 10),
+    ];
+    for (const reply of replies) {
+      const result = parseDecisionText(reply);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.errors.join(' ').length).toBeLessThan(1_000);
+    }
+  });
+
+  it("quotes only the start of a model's long names and keys in its errors", () => {
+    const name = 'x'.repeat(5_000);
+    const result = parseDecision({
+      actions: [{ action: name }, Object.fromEntries([[name, 1], ...'abcdefghij'.split('').map((k) => [k, 1])])],
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const text = result.errors.join(' ');
+    expect(text.length).toBeLessThan(1_500);
+    expect(text).toContain('and 3 more');
+  });
+});

@@ -2,6 +2,7 @@
 // shapes models commonly drift into, coerces obvious type slips, then validates with the zod Action.
 import { ACTION_NAMES, Action } from '@tandem/shared';
 import type { z } from 'zod';
+import { quote } from '../../quote';
 import { applyStepRules } from '../step-rules';
 import { ACTION_FIELDS, DECISION_TOOL } from './schema';
 
@@ -146,7 +147,7 @@ function parseAction(raw: unknown, where: string): { action: Action } | { errors
     }
   }
   if (!ACTION_SET.has(name)) {
-    return { errors: [`${where}: unknown action "${name}"; use one of ${ACTION_NAMES.join(', ')}.`] };
+    return { errors: [`${where}: unknown action ${quote(name, 40)}; use one of ${ACTION_NAMES.join(', ')}.`] };
   }
   const result = Action.safeParse({ ...coerceFields(name, fields), action: name });
   if (result.success) return { action: result.data };
@@ -181,9 +182,12 @@ function formatIssue(where: string, issue: z.core.$ZodIssue): string {
 const text = (value: unknown): string | undefined =>
   value === undefined || value === null ? undefined : typeof value === 'string' ? value : JSON.stringify(value);
 
+/** The object's keys as a message lists them: a few, each cut short (a model can write anything). */
 const keys = (value: JsonObject) => {
   const names = Object.keys(value);
-  return names.length ? names.map((k) => `"${k}"`).join(', ') : 'none';
+  if (!names.length) return 'none';
+  const shown = names.slice(0, 8).map((k) => quote(k, 40));
+  return names.length > shown.length ? `${shown.join(', ')} and ${names.length - shown.length} more` : shown.join(', ');
 };
 
 function describe(value: unknown): string {
@@ -197,18 +201,16 @@ function describe(value: unknown): string {
 export function extractJson(reply: string): { value: unknown } | { error: string } {
   const trimmed = reply.trim();
   if (!trimmed) return { error: 'the reply is empty: answer with the JSON decision.' };
-  const candidates: string[] = [];
-  for (const match of trimmed.matchAll(/```[a-zA-Z]*\s*\n?([\s\S]*?)```/g)) candidates.push(match[1]!);
+  const candidates = fencedBlocks(trimmed);
   candidates.push(trimmed);
   // Each top-level {…} or […] in turn. One that never closes means the reply was cut off: the objects
   // inside it are not salvaged, or a truncated decision would lose its tail (and memory) unnoticed.
-  let from = trimmed.search(/[[{]/);
+  let from = openingBracket(trimmed, 0);
   for (let tries = 0; from !== -1 && tries < 20; tries++) {
     const span = balancedSpan(trimmed, from);
     if (span === undefined) break;
     candidates.push(span);
-    const next = trimmed.slice(from + span.length).search(/[[{]/);
-    from = next === -1 ? -1 : from + span.length + next;
+    from = openingBracket(trimmed, from + span.length);
   }
   let fallback: { value: unknown } | undefined;
   for (const candidate of candidates) {
@@ -218,6 +220,32 @@ export function extractJson(reply: string): { value: unknown } | { error: string
     fallback ??= { value };
   }
   return fallback ?? { error: `the reply is not valid JSON: ${JSON.stringify(trimmed.slice(0, 200))}` };
+}
+
+/**
+ * The contents of the reply's ``` fences, in order: after the opening fence its language tag and
+ * whitespace are skipped; an opening fence with no closing one ends the search. A scan, not a regular
+ * expression: `/```[a-z]*\s*([\s\S]*?)```/` backtracks into quadratic time on a long unclosed fence.
+ */
+function fencedBlocks(text: string): string[] {
+  const blocks: string[] = [];
+  for (let from = 0; ; ) {
+    const open = text.indexOf('```', from);
+    if (open === -1) return blocks;
+    let start = open + 3;
+    while (start < text.length && /[a-zA-Z]/.test(text[start]!)) start++;
+    while (start < text.length && /\s/.test(text[start]!)) start++;
+    const close = text.indexOf('```', start);
+    if (close === -1) return blocks;
+    blocks.push(text.slice(start, close));
+    from = close + 3;
+  }
+}
+
+/** The index of the first `{` or `[` at or after `from`, or -1. */
+function openingBracket(text: string, from: number): number {
+  for (let i = from; i < text.length; i++) if (text[i] === '{' || text[i] === '[') return i;
+  return -1;
 }
 
 const isDecisionLike = (value: unknown) =>

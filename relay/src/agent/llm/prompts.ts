@@ -1,6 +1,7 @@
 // The words Tandem sends the model. The system prompt depends only on the output mode (never on the
 // step, task or page) so providers can cache it; everything that changes goes in the user message.
 import { ACTIONS, type Action } from '@tandem/shared';
+import { httpStatusText } from '../../browser/http-status';
 import { MAX_ACTIONS_PER_STEP, type PlanInput, type StepRecord } from '../planner';
 import { ACTION_FIELDS, DECISION_JSON_SCHEMA, DECISION_TOOL, withoutDescriptions } from './schema';
 
@@ -178,6 +179,9 @@ export function stepMessage(input: PlanInput): string {
     [
       `# Current page`,
       `URL: ${input.url}`,
+      ...(input.httpStatus !== undefined && input.httpStatus >= 400
+        ? [`HTTP status: ${httpStatusText(input.httpStatus)} (an error page, not the page that was asked for)`]
+        : []),
       `Title: ${input.snapshot.title}`,
       ...(tabs.length > 1 ? ['Tabs:', ...tabs] : []),
     ].join('\n'),

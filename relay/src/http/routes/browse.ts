@@ -1,17 +1,20 @@
-import { type BrowseRequest, type BrowseResponse, endpoints } from '@tandem/shared';
+import type { BrowseRequest, BrowseResponse } from '@tandem/shared';
 import { Router } from 'express';
 import { modeOf, prepareSession, resolveProfile } from '../../agent/session-agent';
 import { runTask } from '../../agent/steps';
 import type { Services } from '../../services';
+import { deadline } from '../../sessions/cancellation';
 import { captureScreenshot, openSession } from '../../sessions/lifecycle';
+import { clientSignal } from '../client-signal';
 import { accountId, body, locals } from '../context';
 import { validate } from '../validation';
 
 /** Browse: create or continue a session and step while the status is CONTINUE, up to max_steps. */
 export function browseRoutes(services: Services): Router {
   const router = Router();
-  router.post(endpoints.browse.path, validate(endpoints.browse), async (_req, res) => {
+  router.post(services.api.browse.path, validate(services.api.browse), async (_req, res) => {
     const started = Date.now();
+    const gone = clientSignal(res);
     const request = body<BrowseRequest>(res);
     const account = accountId(res);
     const continuing = request.session_id !== undefined;
@@ -29,32 +32,48 @@ export function browseRoutes(services: Services): Router {
       }));
     locals(res).sessionId = session.id;
 
-    const work = services.sessions.run(session, async (): Promise<BrowseResponse> => {
-      if (continuing) await prepareSession(services, session, { url: request.url });
-      session.conversation.accept(request.cmd);
-      const outcome = await runTask({
-        services,
-        session,
-        planner: services.planner,
-        mode: modeOf(request.mode, session, profile),
-        temperature: request.temperature,
-        profile,
-        maxSteps: request.max_steps,
-        emit: () => undefined,
-      });
-      return {
-        message: outcome.message,
-        status: outcome.status,
-        url: session.driver.url(),
-        screenshot: request.include_screenshot ? await captureScreenshot(services, session) : '',
-        session_id: session.id,
-        metadata: {
-          step_count: outcome.steps,
-          processing_time: Math.round((Date.now() - started) / 1000),
-          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-        },
-      };
-    });
+    const seconds = services.config.TANDEM_BROWSE_TIMEOUT_SECONDS;
+    const work = services.sessions.run(
+      session,
+      async (operation): Promise<BrowseResponse> => {
+        // The time budget counts from the start of the work, not from a wait for a busy session.
+        const budget = deadline(
+          operation,
+          seconds * 1000,
+          `Stopped after the browse time limit of ${seconds} s (TANDEM_BROWSE_TIMEOUT_SECONDS), before finishing.`,
+        );
+        try {
+          if (continuing) await prepareSession(services, session, { url: request.url });
+          session.conversation.accept(request.cmd);
+          const outcome = await runTask({
+            services,
+            session,
+            planner: services.planner,
+            mode: modeOf(request.mode, session, profile),
+            temperature: request.temperature,
+            profile,
+            maxSteps: request.max_steps,
+            emit: () => undefined,
+            signal: budget.signal,
+          });
+          return {
+            message: outcome.message,
+            status: outcome.status,
+            url: session.driver.url(),
+            screenshot: request.include_screenshot ? await captureScreenshot(services, session) : '',
+            session_id: session.id,
+            metadata: {
+              step_count: outcome.steps,
+              processing_time: Math.round((Date.now() - started) / 1000),
+              ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+            },
+          };
+        } finally {
+          budget.clear();
+        }
+      },
+      { signal: gone },
+    );
     // A session this call created and could not report back would only wait for its idle expiry.
     const response = await work.catch(async (error: unknown) => {
       if (!continuing) await services.sessions.close(account, session.id).catch(() => undefined);

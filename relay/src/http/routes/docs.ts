@@ -2,7 +2,9 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { buildOpenApiDocument } from '@tandem/shared';
 import express, { Router } from 'express';
+import type { Config } from '../../config';
 import type { Services } from '../../services';
+import { LICENSE, VERSION } from '../../version';
 
 const swaggerDir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 
@@ -32,12 +34,22 @@ const DOCS_INIT = `window.ui = SwaggerUIBundle({
   validatorUrl: null,
 });`;
 
+/** The relay's OpenAPI document: what `/v1/openapi.json` serves and `npm run lint` checks. */
+export function openApiDocument(serverUrl: string, config: Pick<Config, 'TANDEM_MAX_STEPS'>): Record<string, unknown> {
+  return buildOpenApiDocument({
+    serverUrl,
+    version: VERSION,
+    license: LICENSE,
+    limits: { maxSteps: config.TANDEM_MAX_STEPS },
+  });
+}
+
 /** The OpenAPI document and a browsable reference served from local files (works offline). Public: no secrets. */
 export function docsRoutes(services: Services): Router {
   const router = Router();
   let document: Record<string, unknown> | undefined;
   router.get('/v1/openapi.json', (_req, res) => {
-    document ??= buildOpenApiDocument({ serverUrl: services.publicUrl(), version: services.version });
+    document ??= openApiDocument(services.publicUrl(), services.config);
     res.json(document);
   });
   router.get(['/docs', '/docs/'], (_req, res) => {

@@ -1,6 +1,7 @@
 import { DeviceTokenRequest, type DeviceTokenResponse, type RevokeDeviceResponse } from '@tandem/shared';
 import { type Request, Router } from 'express';
-import { BadRequest, Unauthorized, ValidationFailed } from '../../errors';
+import { BadRequest, TooManyRequests, Unauthorized, ValidationFailed } from '../../errors';
+import type { SignInAttempt } from '../../limits/sign-in-guard';
 import type { Services } from '../../services';
 import { locals } from '../context';
 import { toValidationIssues } from '../validation';
@@ -13,10 +14,14 @@ function apiKeyOf(req: Request): string | undefined {
   return header?.trim() || bearer;
 }
 
+const TOO_MANY = (seconds: number) =>
+  `Too many failed sign-ins for this account or from this address. Try again in ${seconds} s.`;
+
 /**
  * Device tokens for the extension (local mode). POST signs a browser in with email + password or an
  * API key header and returns a revocable token; DELETE with the device token as Bearer revokes it
- * (the popup's sign-out). Mounted outside /v1/web: it does its own authentication.
+ * (the popup's sign-out). Mounted outside /v1/web: it does its own authentication. Failed sign-ins
+ * are limited per account and per client address (SignInGuard) and logged, never with the password.
  */
 export function extensionRoutes(services: Services): Router {
   const router = Router();
@@ -31,19 +36,30 @@ export function extensionRoutes(services: Services): Router {
 
     let accountId: string;
     const key = apiKeyOf(req);
+    if (!key && (!request.email || !request.password)) {
+      throw new BadRequest(
+        'Send {"email", "password"} of your account, or an API key in the X_SERVICE_API_KEY header.',
+      );
+    }
+    const attempt: SignInAttempt = { account: key ? undefined : request.email, address: req.ip ?? 'unknown' };
+    const allowed = await services.signIns.check(attempt);
+    if (!allowed.allowed) throw new TooManyRequests(allowed.retryAfterMs, TOO_MANY);
+    const failed = async (message: string): Promise<never> => {
+      const verdict = await services.signIns.failed(attempt);
+      locals(res).log.warn(
+        { email: attempt.account, address: attempt.address, failures: verdict.failures, apiKey: key !== undefined },
+        'sign-in failed',
+      );
+      throw new Unauthorized(message);
+    };
     if (key) {
       const record = await store.apiKeys.resolve(key);
-      if (!record)
-        throw new Unauthorized('Invalid or revoked API key. Sign in with email and password, or use a live key.');
+      if (!record) return failed('Invalid or revoked API key. Sign in with email and password, or use a live key.');
       accountId = record.accountId;
     } else {
-      if (!request.email || !request.password) {
-        throw new BadRequest(
-          'Send {"email", "password"} of your account, or an API key in the X_SERVICE_API_KEY header.',
-        );
-      }
-      const account = await store.accounts.authenticate(request.email, request.password);
-      if (!account) throw new Unauthorized('Wrong email or password.');
+      const account = await store.accounts.authenticate(request.email as string, request.password as string);
+      if (!account) return failed('Wrong email or password.');
+      await services.signIns.succeeded(attempt);
       accountId = account.id;
     }
     const { token, record } = await store.devices.issue(accountId, request.name?.trim() || 'Browser extension');

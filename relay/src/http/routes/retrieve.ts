@@ -1,4 +1,4 @@
-import { endpoints, type RetrieveRequest, type RetrieveResponse } from '@tandem/shared';
+import type { RetrieveRequest, RetrieveResponse } from '@tandem/shared';
 import { Router } from 'express';
 import { prepareSession } from '../../agent/session-agent';
 import { runRetrieve } from '../../retrieve/index';
@@ -10,7 +10,7 @@ import { validate } from '../validation';
 /** Retrieve: structured extraction from a new session's page, or inside an existing session. */
 export function retrieveRoutes(services: Services): Router {
   const router = Router();
-  router.post(endpoints.retrieve.path, validate(endpoints.retrieve), async (_req, res) => {
+  router.post(services.api.retrieve.path, validate(services.api.retrieve), async (_req, res) => {
     const request = body<RetrieveRequest>(res);
     const account = accountId(res);
     if (request.session_id) locals(res).sessionId = request.session_id;

@@ -1,19 +1,20 @@
-import {
-  type CloseSessionResponse,
-  type CreateSessionRequest,
-  type CreateSessionResponse,
-  endpoints,
-  type ListSessionsResponse,
-  type ScreenshotResponse,
-  type SessionIdParams,
-  type StepRequest,
-  type StepResponse,
+import type {
+  CloseSessionResponse,
+  CreateSessionRequest,
+  CreateSessionResponse,
+  ListSessionsResponse,
+  ScreenshotResponse,
+  SessionIdParams,
+  StepRequest,
+  StepResponse,
 } from '@tandem/shared';
 import { Router } from 'express';
 import { checkPreparation, modeOf, resolveProfile } from '../../agent/session-agent';
 import { runStep } from '../../agent/steps';
+import { statusNote } from '../../browser/http-status';
 import type { Services } from '../../services';
 import { captureScreenshot, openSession } from '../../sessions/lifecycle';
+import { clientSignal } from '../client-signal';
 import { accountId, body, locals, params } from '../context';
 import { emitTo, streamStep } from '../step-stream';
 import { validate } from '../validation';
@@ -22,7 +23,7 @@ import { validate } from '../validation';
 export function sessionRoutes(services: Services): Router {
   const router = Router();
 
-  router.post(endpoints.createSession.path, validate(endpoints.createSession), async (_req, res) => {
+  router.post(services.api.createSession.path, validate(services.api.createSession), async (_req, res) => {
     const request = body<CreateSessionRequest>(res);
     const session = await openSession(services, accountId(res), request);
     locals(res).sessionId = session.id;
@@ -30,7 +31,7 @@ export function sessionRoutes(services: Services): Router {
       const title = await session.driver.title();
       return {
         status: 'CONTINUE',
-        message: `Session created; opened ${title ? `"${title}"` : session.driver.url()}.`,
+        message: `Session created; opened ${title ? `"${title}"` : session.driver.url()}.${statusNote(session.driver.httpStatus())}`,
         session_id: session.id,
         url: session.driver.url(),
         screenshot: request.include_screenshot ? await captureScreenshot(services, session) : '',
@@ -39,14 +40,15 @@ export function sessionRoutes(services: Services): Router {
     res.json(response);
   });
 
-  router.post(endpoints.stepSession.path, validate(endpoints.stepSession), async (_req, res) => {
+  router.post(services.api.stepSession.path, validate(services.api.stepSession), async (_req, res) => {
+    const gone = clientSignal(res);
     const { session_id } = params<SessionIdParams>(res);
     locals(res).sessionId = session_id;
     const request = body<StepRequest>(res);
     const account = accountId(res);
     const session = services.sessions.get(account, session_id);
     const profile = await resolveProfile(services, account, request.agent_id ?? session.info.agentId);
-    const context = (emit: (content: string) => void) => ({
+    const context = (emit: (content: string) => void, signal: AbortSignal) => ({
       services,
       session,
       planner: services.planner,
@@ -57,10 +59,11 @@ export function sessionRoutes(services: Services): Router {
       step: session.conversation.history.length + 1,
       maxSteps: Number.POSITIVE_INFINITY,
       emit,
+      signal,
     });
     const metadata = request.temperature !== undefined ? { temperature: request.temperature } : {};
 
-    await services.sessions.run(session, async () => {
+    const step = async (signal: AbortSignal) => {
       // Problems with the request itself (a refused URL, an empty cmd with no task) still get a plain
       // HTTP error, before any event is sent; navigating is part of the step, after the first chunk.
       const prepare = await checkPreparation(services, session, request);
@@ -68,7 +71,7 @@ export function sessionRoutes(services: Services): Router {
         // Navigate before taking the cmd: a JSON step whose page fails to load leaves the task as it was.
         await prepare();
         session.conversation.accept(request.cmd);
-        const outcome = await runStep(context(() => undefined));
+        const outcome = await runStep(context(() => undefined, signal));
         const response: StepResponse = {
           status: outcome.status,
           message: outcome.message,
@@ -87,14 +90,15 @@ export function sessionRoutes(services: Services): Router {
         request.include_screenshot,
         async () => {
           await prepare();
-          return runStep(context(emitTo(res, session)));
+          return runStep(context(emitTo(res, session), signal));
         },
         () => captureScreenshot(services, session),
       );
-    });
+    };
+    await services.sessions.run(session, step, { signal: gone });
   });
 
-  router.delete(endpoints.closeSession.path, validate(endpoints.closeSession), async (_req, res) => {
+  router.delete(services.api.closeSession.path, validate(services.api.closeSession), async (_req, res) => {
     const { session_id } = params<SessionIdParams>(res);
     locals(res).sessionId = session_id;
     await services.sessions.close(accountId(res), session_id);
@@ -102,7 +106,7 @@ export function sessionRoutes(services: Services): Router {
     res.json(response);
   });
 
-  router.get(endpoints.screenshot.path, validate(endpoints.screenshot), async (_req, res) => {
+  router.get(services.api.screenshot.path, validate(services.api.screenshot), async (_req, res) => {
     const { session_id } = params<SessionIdParams>(res);
     locals(res).sessionId = session_id;
     const session = services.sessions.get(accountId(res), session_id);
@@ -111,7 +115,7 @@ export function sessionRoutes(services: Services): Router {
     res.json(response);
   });
 
-  router.get(endpoints.listSessions.path, (_req, res) => {
+  router.get(services.api.listSessions.path, (_req, res) => {
     const response: ListSessionsResponse = { session_ids: services.sessions.list(accountId(res)) };
     res.json(response);
   });
