@@ -276,6 +276,25 @@ describe('PlaywrightDriver page events', () => {
     expect((await driver.snapshot()).text).toContain('Help center');
   });
 
+  it('goes on in the opener when a tab closes itself in the middle of an action (not a dead browser)', async () => {
+    const driver = await open('/popup.html');
+    await act(driver, { action: 'click', index: await indexOf(driver, 'Open live chat'), double: false });
+    expect(driver.url()).toBe(`${site.url}/popup-target.html?via=button`);
+    const field = (await driver.snapshot()).elements.find((e) => e.attributes.name === 'goodbye');
+    // The first keystroke closes the tab, so the keystrokes after it meet a closed page.
+    const typed = await act(driver, {
+      action: 'type',
+      index: field!.index,
+      text: 'Thanks for the help, and talk to you again soon!',
+      clear: false,
+      submit: false,
+    });
+    expect(typed).toMatchObject({ code: 'ok', message: 'The page closed its own tab in response to type.' });
+    expect(typed.events.map((e) => e.kind)).toEqual(['tab_closed']);
+    expect(driver.url()).toBe(`${site.url}/popup.html`);
+    expect((await driver.snapshot()).text).toContain('Help center');
+  });
+
   it('switches between tabs by their number in the tabs list', async () => {
     const driver = await open('/popup.html');
     await act(driver, { action: 'click', index: await indexOf(driver, 'Open the docs in a new tab'), double: false });

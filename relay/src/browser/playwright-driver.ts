@@ -42,6 +42,8 @@ export interface PlaywrightDriverOptions {
 const CONTEXT_GONE =
   /Target (page, context or browser )?(has been )?closed|Browser has been closed|browser has disconnected/i;
 const DOCUMENT_GONE = /Execution context was destroyed|navigation|Cannot find context/i;
+/** How long a page whose input call failed as "closed" may take to report its own close event. */
+const TAB_CLOSE_WAIT_MS = 2_000;
 
 /**
  * A remote session: its own BrowserContext (cookies, proxy, viewport) in the relay's Chromium. Acts with
@@ -197,10 +199,16 @@ export class PlaywrightDriver implements BrowserDriver {
       try {
         outcome = await this.perform(action);
       } catch (error) {
-        if (error instanceof NavigationFailed || CONTEXT_GONE.test(String(error))) throw error;
-        // The action took the document away mid-call: that is a navigation, not a failure.
-        if (!DOCUMENT_GONE.test(String(error))) throw error;
-        outcome = { code: 'navigation', message: `The page navigated after ${action.action}.` };
+        if (error instanceof NavigationFailed) throw error;
+        if (CONTEXT_GONE.test(String(error))) {
+          // A handler that closes its own tab (window.close() on click) can end the tab before the
+          // trusted input finished: the action worked, and the session goes on in the tab before it.
+          if (!(await this.closedItself(page))) throw error;
+          outcome = { code: 'ok', message: `The page closed its own tab in response to ${action.action}.` };
+        } else if (DOCUMENT_GONE.test(String(error))) {
+          // The action took the document away mid-call: that is a navigation, not a failure.
+          outcome = { code: 'navigation', message: `The page navigated after ${action.action}.` };
+        } else throw error;
       }
       const { navigated } = await this.settler.settle(this.page, mark, this.options.navigationTimeoutMs);
       const refused = this.refusedLoads.length > refusedBefore ? this.refusedLoads.at(-1) : undefined;
@@ -378,6 +386,16 @@ export class PlaywrightDriver implements BrowserDriver {
     if (point.code !== 'ok') return point as ActionResult;
     const { x, y } = point as { x: number; y: number };
     return act(x, y);
+  }
+
+  /**
+   * Whether `page` closed by itself while the session's browser and context live on (other tabs left).
+   * Playwright may report the failed call before the page's close event: wait (bounded) for the event.
+   */
+  private async closedItself(page: Page): Promise<boolean> {
+    if (!page.isClosed()) await page.waitForEvent('close', { timeout: TAB_CLOSE_WAIT_MS }).catch(() => undefined);
+    const browserUp = this.context.browser()?.isConnected() ?? true;
+    return page.isClosed() && !this.closing && browserUp && this.events.count > 0;
   }
 
   /** Runs a page operation, turning "target closed" errors into BrowserGone. */
