@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SCRIPT_TIMEOUT_MS } from './browser/script-watch';
 
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -52,6 +53,14 @@ const EnvSchema = z.object({
       .min(1000)
       .max(MAX_TIMER_SECONDS * 1000)
       .default(30_000),
+  ),
+  TANDEM_SCRIPT_TIMEOUT_MS: numberFromEnv(
+    z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(MAX_TIMER_SECONDS * 1000)
+      .default(DEFAULT_SCRIPT_TIMEOUT_MS),
   ),
   TANDEM_SCREENSHOT_TTL_HOURS: numberFromEnv(z.coerce.number().positive().default(24)),
   TANDEM_START_URL: z.url().default('https://www.google.com'),

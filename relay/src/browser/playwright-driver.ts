@@ -14,7 +14,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import type { Logger } from '../logger';
 import type { BrowserHost } from './browser-host';
 import type { BrowserDriver, DriverActionResult, DriverContentOptions, GoneReason, TabInfo, Viewport } from './driver';
-import { BrowserGone, describeNavigationError, NavigationFailed } from './errors';
+import { BrowserGone, describeNavigationError, NavigationFailed, PageUnresponsive } from './errors';
 import { navigationAction } from './navigation-actions';
 import { PageEvents } from './page-events';
 import {
@@ -26,12 +26,15 @@ import {
   runtimeSnapshot,
 } from './page-runtime';
 import type { ProxySettings } from './proxies';
+import { DEFAULT_SCRIPT_TIMEOUT_MS, PageStuck, ScriptWatch } from './script-watch';
 import { LOAD_GRACE_MS, SettleTracker } from './settle';
 
 export interface PlaywrightDriverOptions {
   viewport: Viewport;
   proxy?: ProxySettings | undefined;
   navigationTimeoutMs: number;
+  /** How long a page's script may keep it from answering before the relay stops the script. */
+  scriptTimeoutMs?: number | undefined;
   logger: Logger;
   /** Checks a URL the agent wants to open (scheme, private network); throws to refuse. */
   checkUrl?: (url: string) => Promise<unknown>;
@@ -42,8 +45,8 @@ export interface PlaywrightDriverOptions {
 const CONTEXT_GONE =
   /Target (page, context or browser )?(has been )?closed|Browser has been closed|browser has disconnected/i;
 const DOCUMENT_GONE = /Execution context was destroyed|navigation|Cannot find context/i;
-/** How long a page whose input call failed as "closed" may take to report its own close event. */
-const TAB_CLOSE_WAIT_MS = 2_000;
+/** How long a page or context whose call failed as "closed" may take to report its own close event. */
+const CLOSE_EVENT_WAIT_MS = 2_000;
 
 /**
  * A remote session: its own BrowserContext (cookies, proxy, viewport) in the relay's Chromium. Acts with
@@ -56,6 +59,7 @@ export class PlaywrightDriver implements BrowserDriver {
   private readonly goneListeners: ((reason: GoneReason) => void)[] = [];
   private readonly events: PageEvents;
   private readonly settler: SettleTracker;
+  private readonly scripts: ScriptWatch;
   /** Elements of the last snapshot, by index: how to type into each. */
   private lastElements = new Map<number, SnapshotElement>();
 
@@ -69,6 +73,11 @@ export class PlaywrightDriver implements BrowserDriver {
     // Indices belong to one document: a different tab makes the last snapshot's elements meaningless.
     this.events = new PageEvents(context, first, () => this.lastElements.clear());
     this.settler = new SettleTracker(context);
+    this.scripts = new ScriptWatch(context, first, {
+      hangMs: options.scriptTimeoutMs ?? DEFAULT_SCRIPT_TIMEOUT_MS,
+      logger: options.logger,
+      onStop: (message) => this.events.push({ kind: 'script_stopped', message }),
+    });
     context.on('close', () => {
       if (this.closing) return;
       this.closing = true;
@@ -237,7 +246,7 @@ export class PlaywrightDriver implements BrowserDriver {
   }
 
   tabs(): Promise<TabInfo[]> {
-    return this.events.tabs();
+    return this.guard(() => this.events.tabs());
   }
 
   screenshot(): Promise<Buffer> {
@@ -393,19 +402,29 @@ export class PlaywrightDriver implements BrowserDriver {
    * Playwright may report the failed call before the page's close event: wait (bounded) for the event.
    */
   private async closedItself(page: Page): Promise<boolean> {
-    if (!page.isClosed()) await page.waitForEvent('close', { timeout: TAB_CLOSE_WAIT_MS }).catch(() => undefined);
+    if (!page.isClosed()) await page.waitForEvent('close', { timeout: CLOSE_EVENT_WAIT_MS }).catch(() => undefined);
     const browserUp = this.context.browser()?.isConnected() ?? true;
     return page.isClosed() && !this.closing && browserUp && this.events.count > 0;
   }
 
-  /** Runs a page operation, turning "target closed" errors into BrowserGone. */
+  /** Runs a page operation, turning "target closed" errors into BrowserGone; a script that never yields is stopped. */
   private async guard<T>(operation: () => Promise<T>): Promise<T> {
     if (this.closing) throw new BrowserGone('the session was closed');
     try {
-      return await operation();
+      return await this.scripts.watch(() => this.page, operation());
     } catch (error) {
       if (error instanceof NavigationFailed) throw error;
+      if (error instanceof PageStuck) {
+        const url = error.page.url();
+        this.lastElements.clear();
+        throw new PageUnresponsive(url, error.stops, await this.events.replace(error.page, this.context));
+      }
       const text = error instanceof Error ? error.message : String(error);
+      if (CONTEXT_GONE.test(text) && !this.closing) {
+        // A call can fail before the context reports its end (Chromium killed mid-action): wait for that
+        // report (bounded), so the session ends as crashed and this operation says so, whichever came first.
+        await this.context.waitForEvent('close', { timeout: CLOSE_EVENT_WAIT_MS }).catch(() => undefined);
+      }
       if (this.closing || CONTEXT_GONE.test(text)) throw new BrowserGone(text.split('\n')[0] ?? 'closed');
       throw error;
     }

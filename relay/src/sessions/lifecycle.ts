@@ -21,6 +21,7 @@ export async function openSession(services: Services, accountId: string, request
         viewport: viewportOf(request.browser_params),
         proxy: request.use_proxy ? services.proxies.take(sessionId) : undefined,
         navigationTimeoutMs: services.config.TANDEM_NAVIGATION_TIMEOUT_MS,
+        scriptTimeoutMs: services.config.TANDEM_SCRIPT_TIMEOUT_MS,
         logger: services.logger.child({ sessionId }),
         checkUrl: (target) => checkUrl(target, { allowPrivateNetwork: services.config.TANDEM_ALLOW_PRIVATE_NETWORK }),
         guardRequest: services.config.TANDEM_ALLOW_PRIVATE_NETWORK ? undefined : privateNetworkGuard(),

@@ -26,16 +26,22 @@ export function sessionRoutes(services: Services): Router {
     const request = body<CreateSessionRequest>(res);
     const session = await openSession(services, accountId(res), request);
     locals(res).sessionId = session.id;
-    const response = await services.sessions.run(session, async (): Promise<CreateSessionResponse> => {
-      const title = await session.driver.title();
-      return {
-        status: 'CONTINUE',
-        message: `Session created; opened ${title ? `"${title}"` : session.driver.url()}.`,
-        session_id: session.id,
-        url: session.driver.url(),
-        screenshot: request.include_screenshot ? await captureScreenshot(services, session) : '',
-      };
-    });
+    const response = await services.sessions
+      .run(session, async (): Promise<CreateSessionResponse> => {
+        const title = await session.driver.title();
+        return {
+          status: 'CONTINUE',
+          message: `Session created; opened ${title ? `"${title}"` : session.driver.url()}.`,
+          session_id: session.id,
+          url: session.driver.url(),
+          screenshot: request.include_screenshot ? await captureScreenshot(services, session) : '',
+        };
+      })
+      .catch(async (error: unknown) => {
+        // The client never learns the id of a session whose create failed: it would only wait to expire.
+        await services.sessions.close(accountId(res), session.id).catch(() => undefined);
+        throw error;
+      });
     res.json(response);
   });
 
