@@ -40,12 +40,15 @@ export function memoryLogger(level = 'info'): { logger: Logger; lines: Record<st
   return { logger: pino({ level }, sink), lines };
 }
 
-/** A real relay on an ephemeral loopback port with a temp data dir; `close()` removes everything. */
+/**
+ * A real relay on an ephemeral loopback port with a temp data dir; `close()` removes everything. With
+ * `options.dataDir` it uses that directory and leaves it in place (a restart on the same data).
+ */
 export async function startTestRelay(
   overrides: Partial<Env> = {},
-  options: { logger?: Logger } = {},
+  options: { logger?: Logger; dataDir?: string } = {},
 ): Promise<TestRelay> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tandem-test-'));
   const config = loadConfig(
     { CHROMIUM_PATH: process.env.CHROMIUM_PATH },
     {
@@ -89,7 +92,7 @@ export async function startTestRelay(
     },
     async close() {
       await relay.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

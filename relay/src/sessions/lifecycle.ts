@@ -4,6 +4,7 @@ import { PlaywrightDriver } from '../browser/playwright-driver';
 import { checkUrl, privateNetworkGuard } from '../browser/url-policy';
 import { viewportOf } from '../browser/viewport';
 import type { Services } from '../services';
+import { ScreenshotNotStored } from '../store/screenshots';
 import { openLocalSession } from './local';
 import type { Session } from './session';
 
@@ -39,6 +40,42 @@ export async function openSession(services: Services, accountId: string, request
 /** Takes a screenshot of the session's page, stores it, and returns its capability URL. */
 export async function captureScreenshot(services: Services, session: Session): Promise<string> {
   const png = await session.driver.screenshot();
-  const token = await services.screenshots.save(png);
+  let token: string;
+  try {
+    token = await services.screenshots.save(png);
+  } catch (error) {
+    services.logger.error({ err: error, sessionId: session.id }, 'screenshot not stored');
+    throw error;
+  }
   return `${services.publicUrl()}/v1/web/screenshots/${token}.png`;
+}
+
+/** A screenshot URL for a response that asked for one, or "" with a note for its message when none could be stored. */
+export interface OptionalScreenshot {
+  screenshot: string;
+  /** "" when there is nothing to say; else a sentence (with a leading space) for the response's message. */
+  note: string;
+}
+
+export const NO_SCREENSHOT: OptionalScreenshot = { screenshot: '', note: '' };
+
+/**
+ * The screenshot a step, browse, create or retrieve asked for. A disk that refuses it (full, read-only)
+ * must not cost the client the work it asked for: the answer goes out without it and says why.
+ */
+export async function optionalScreenshot(
+  services: Services,
+  session: Session,
+  wanted: boolean,
+): Promise<OptionalScreenshot> {
+  if (!wanted) return NO_SCREENSHOT;
+  try {
+    return { screenshot: await captureScreenshot(services, session), note: '' };
+  } catch (error) {
+    if (!(error instanceof ScreenshotNotStored)) throw error;
+    return {
+      screenshot: '',
+      note: ` No screenshot: it was taken but could not be stored: ${error.reason}. Free disk space in the relay's data directory (TANDEM_DATA_DIR).`,
+    };
+  }
 }

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { modeOf, prepareSession, resolveProfile } from '../../agent/session-agent';
 import { runTask } from '../../agent/steps';
 import type { Services } from '../../services';
-import { captureScreenshot, openSession } from '../../sessions/lifecycle';
+import { openSession, optionalScreenshot } from '../../sessions/lifecycle';
 import { accountId, body, locals } from '../context';
 import { validate } from '../validation';
 
@@ -42,11 +42,12 @@ export function browseRoutes(services: Services): Router {
         maxSteps: request.max_steps,
         emit: () => undefined,
       });
+      const shot = await optionalScreenshot(services, session, request.include_screenshot);
       return {
-        message: outcome.message,
+        message: `${outcome.message}${shot.note}`,
         status: outcome.status,
         url: session.driver.url(),
-        screenshot: request.include_screenshot ? await captureScreenshot(services, session) : '',
+        screenshot: shot.screenshot,
         session_id: session.id,
         metadata: {
           step_count: outcome.steps,

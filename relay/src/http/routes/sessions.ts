@@ -13,7 +13,7 @@ import { Router } from 'express';
 import { checkPreparation, modeOf, resolveProfile } from '../../agent/session-agent';
 import { runStep } from '../../agent/steps';
 import type { Services } from '../../services';
-import { captureScreenshot, openSession } from '../../sessions/lifecycle';
+import { captureScreenshot, openSession, optionalScreenshot } from '../../sessions/lifecycle';
 import { accountId, body, locals, params } from '../context';
 import { emitTo, streamStep } from '../step-stream';
 import { validate } from '../validation';
@@ -29,12 +29,13 @@ export function sessionRoutes(services: Services): Router {
     const response = await services.sessions
       .run(session, async (): Promise<CreateSessionResponse> => {
         const title = await session.driver.title();
+        const shot = await optionalScreenshot(services, session, request.include_screenshot);
         return {
           status: 'CONTINUE',
-          message: `Session created; opened ${title ? `"${title}"` : session.driver.url()}.`,
+          message: `Session created; opened ${title ? `"${title}"` : session.driver.url()}.${shot.note}`,
           session_id: session.id,
           url: session.driver.url(),
-          screenshot: request.include_screenshot ? await captureScreenshot(services, session) : '',
+          screenshot: shot.screenshot,
         };
       })
       .catch(async (error: unknown) => {
@@ -75,12 +76,13 @@ export function sessionRoutes(services: Services): Router {
         await prepare();
         session.conversation.accept(request.cmd);
         const outcome = await runStep(context(() => undefined));
+        const shot = await optionalScreenshot(services, session, request.include_screenshot);
         const response: StepResponse = {
           status: outcome.status,
-          message: outcome.message,
+          message: `${outcome.message}${shot.note}`,
           session_id: session.id,
           url: session.driver.url(),
-          screenshot: request.include_screenshot ? await captureScreenshot(services, session) : '',
+          screenshot: shot.screenshot,
           metadata,
         };
         res.json(response);
@@ -90,12 +92,11 @@ export function sessionRoutes(services: Services): Router {
       await streamStep(
         res,
         session,
-        request.include_screenshot,
         async () => {
           await prepare();
           return runStep(context(emitTo(res, session)));
         },
-        () => captureScreenshot(services, session),
+        () => optionalScreenshot(services, session, request.include_screenshot),
       );
     });
   });
