@@ -52,7 +52,7 @@ describe('a full disk for screenshots', () => {
     });
     expect(typed.status, JSON.stringify(typed.body)).toBe(200);
     expect(typed.body.screenshot).toBe('');
-    expect(typed.body.message).toMatch(new RegExp(`Typed "Ada".* ${escape(FULL)}$`));
+    expect(typed.body.message).toMatch(new RegExp(`Typed "Ada".* ${literally(FULL)}$`));
 
     const res = await fetch(`${relay.url}/v1/web/session/${id}`, {
       method: 'POST',
@@ -62,7 +62,7 @@ describe('a full disk for screenshots', () => {
     const chunks = (await readStream(res)).filter((m) => m !== '[DONE]').map((m) => StreamChunk.parse(JSON.parse(m)));
     const final = chunks.find((c) => c.type === 'final_event');
     expect(final?.data.screenshot).toBe('');
-    expect(final?.data.delta.content).toMatch(new RegExp(`${escape(FULL)}$`));
+    expect(final?.data.delta.content).toMatch(new RegExp(`${literally(FULL)}$`));
 
     const browsed = await post('/v1/web/browse', {
       cmd: 'type Grace into Name',
@@ -71,7 +71,7 @@ describe('a full disk for screenshots', () => {
     });
     expect(browsed.status, JSON.stringify(browsed.body)).toBe(200);
     expect(browsed.body.screenshot).toBe('');
-    expect(browsed.body.message).toMatch(new RegExp(`${escape(FULL)}$`));
+    expect(browsed.body.message).toMatch(new RegExp(`${literally(FULL)}$`));
 
     const retrieved = await post('/v1/web/retrieve', {
       cmd: 'the form',
@@ -81,7 +81,7 @@ describe('a full disk for screenshots', () => {
     });
     expect(retrieved.status, JSON.stringify(retrieved.body)).toBe(200);
     expect(retrieved.body.screenshot).toBe('');
-    expect(retrieved.body.message).toMatch(new RegExp(`${escape(FULL)}$`));
+    expect(retrieved.body.message).toMatch(new RegExp(`${literally(FULL)}$`));
 
     const shot = await relay.api('GET', `/v1/web/screenshot/${id}`);
     expect(shot.status).toBe(503);
@@ -121,6 +121,7 @@ describe('a full disk for screenshots', () => {
   });
 });
 
-function escape(text: string): string {
+/** `text` as a regular expression that matches it literally. */
+function literally(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
