@@ -74,6 +74,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   TANDEM_HEADLESS: boolFromEnv.default(true),
+  TANDEM_EXTENSION_GRACE_SECONDS: seconds('TANDEM_EXTENSION_GRACE_SECONDS', 60),
   /** Comma-separated Origins the extension gateway accepts; unset = chrome-extension://<pinned EXTENSION_ID>. */
   TANDEM_EXTENSION_ORIGINS: optionalString,
   OPENAI_API_KEY: optionalString,
