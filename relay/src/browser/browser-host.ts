@@ -2,6 +2,7 @@ import { type Browser, type BrowserContext, type BrowserContextOptions, chromium
 import type { Logger } from '../logger';
 import { chromiumArgs, findChromium } from './chromium';
 import { BrowserUnavailable } from './errors';
+import { OpenGate } from './open-gate';
 
 export interface BrowserHostOptions {
   /** CHROMIUM_PATH; unset means "find one". */
@@ -22,6 +23,8 @@ export class BrowserHost {
   private closed = false;
   /** How many browsers were launched or connected so far (observability and tests). */
   starts = 0;
+  /** Sessions opening their first page, a few at a time (see OpenGate). */
+  readonly opening = new OpenGate();
 
   constructor(private readonly options: BrowserHostOptions) {}
 

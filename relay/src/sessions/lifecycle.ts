@@ -10,31 +10,37 @@ import type { Session } from './session';
 
 type OpenRequest = Pick<CreateSessionRequest, 'url' | 'local' | 'agent_id' | 'mode' | 'use_proxy' | 'browser_params'>;
 
+/** The longest a create holds its turn at the gate: its page load and a margin for the context. */
+const openTurnMs = (services: Services) => services.config.TANDEM_NAVIGATION_TIMEOUT_MS + 15_000;
+
 /** Creates a remote session and opens `url` in it; on any failure the session is gone again. */
 export async function openSession(services: Services, accountId: string, request: OpenRequest): Promise<Session> {
   if (request.local) return openLocalSession(services, accountId, request); // [local mode, issue 6]
   resolveProfile(services, accountId, request.agent_id);
   const url = await checkUrl(request.url, { allowPrivateNetwork: services.config.TANDEM_ALLOW_PRIVATE_NETWORK });
-  const session = await services.sessions.create(
+  // The cap is checked before the gate, so a create beyond it is refused at once rather than queued.
+  return services.sessions.create(
     { accountId, local: false, mode: request.mode, agentId: request.agent_id, useProxy: request.use_proxy },
     (sessionId) =>
-      PlaywrightDriver.open(services.browsers, {
-        viewport: viewportOf(request.browser_params),
-        proxy: request.use_proxy ? services.proxies.take(sessionId) : undefined,
-        navigationTimeoutMs: services.config.TANDEM_NAVIGATION_TIMEOUT_MS,
-        scriptTimeoutMs: services.config.TANDEM_SCRIPT_TIMEOUT_MS,
-        logger: services.logger.child({ sessionId }),
-        checkUrl: (target) => checkUrl(target, { allowPrivateNetwork: services.config.TANDEM_ALLOW_PRIVATE_NETWORK }),
-        guardRequest: services.config.TANDEM_ALLOW_PRIVATE_NETWORK ? undefined : privateNetworkGuard(),
-      }),
+      services.browsers.opening.run(async () => {
+        const driver = await PlaywrightDriver.open(services.browsers, {
+          viewport: viewportOf(request.browser_params),
+          proxy: request.use_proxy ? services.proxies.take(sessionId) : undefined,
+          navigationTimeoutMs: services.config.TANDEM_NAVIGATION_TIMEOUT_MS,
+          scriptTimeoutMs: services.config.TANDEM_SCRIPT_TIMEOUT_MS,
+          logger: services.logger.child({ sessionId }),
+          checkUrl: (target) => checkUrl(target, { allowPrivateNetwork: services.config.TANDEM_ALLOW_PRIVATE_NETWORK }),
+          guardRequest: services.config.TANDEM_ALLOW_PRIVATE_NETWORK ? undefined : privateNetworkGuard(),
+        });
+        try {
+          await driver.navigate(url.href);
+        } catch (error) {
+          await driver.close();
+          throw error;
+        }
+        return driver;
+      }, openTurnMs(services)),
   );
-  try {
-    await services.sessions.run(session, () => session.driver.navigate(url.href));
-  } catch (error) {
-    await services.sessions.close(accountId, session.id).catch(() => undefined);
-    throw error;
-  }
-  return session;
 }
 
 /** Takes a screenshot of the session's page, stores it, and returns its capability URL. */
