@@ -25,6 +25,7 @@ import {
   runtimeScrollToBottom,
   runtimeSnapshot,
 } from './page-runtime';
+import { PageSessions } from './page-sessions';
 import type { ProxySettings } from './proxies';
 import { DEFAULT_SCRIPT_TIMEOUT_MS, PageStuck, ScriptWatch } from './script-watch';
 import { LOAD_GRACE_MS, SettleTracker } from './settle';
@@ -72,8 +73,9 @@ export class PlaywrightDriver implements BrowserDriver {
   ) {
     // Indices belong to one document: a different tab makes the last snapshot's elements meaningless.
     this.events = new PageEvents(context, first, () => this.lastElements.clear());
-    this.settler = new SettleTracker(context);
-    this.scripts = new ScriptWatch(context, first, {
+    const sessions = new PageSessions(context, first, options.logger);
+    this.settler = new SettleTracker(context, sessions);
+    this.scripts = new ScriptWatch(sessions, {
       hangMs: options.scriptTimeoutMs ?? DEFAULT_SCRIPT_TIMEOUT_MS,
       logger: options.logger,
       onStop: (message) => this.events.push({ kind: 'script_stopped', message }),
@@ -219,7 +221,7 @@ export class PlaywrightDriver implements BrowserDriver {
           outcome = { code: 'navigation', message: `The page navigated after ${action.action}.` };
         } else throw error;
       }
-      const { navigated } = await this.settler.settle(this.page, mark, this.options.navigationTimeoutMs);
+      const { navigated } = await this.settler.settle(() => this.page, mark, this.options.navigationTimeoutMs);
       const refused = this.refusedLoads.length > refusedBefore ? this.refusedLoads.at(-1) : undefined;
       if (refused) {
         // Chromium shows its error page for a refused load; the agent is better off where it was.

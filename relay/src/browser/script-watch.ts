@@ -1,5 +1,6 @@
-import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Logger } from '../logger';
+import type { PageSessions } from './page-sessions';
 
 /** TANDEM_SCRIPT_TIMEOUT_MS's default. */
 export const DEFAULT_SCRIPT_TIMEOUT_MS = 10_000;
@@ -24,20 +25,13 @@ export interface ScriptWatchOptions {
  * delivers by interrupt even to a busy page, and the operation goes on. A page that stays stuck ends the
  * operation with PageStuck instead of a hang.
  *
- * The CDP session is attached as each page opens: attached later, to a page already spinning, its
- * commands queue behind the script and the stop never arrives.
+ * The stop goes through the page's own session (PageSessions), attached as the page opened.
  */
 export class ScriptWatch {
-  private readonly sessions = new WeakMap<Page, Promise<CDPSession | undefined>>();
-
   constructor(
-    private readonly context: BrowserContext,
-    first: Page,
+    private readonly sessions: PageSessions,
     private readonly options: ScriptWatchOptions,
-  ) {
-    this.attach(first);
-    context.on('page', (page) => this.attach(page));
-  }
+  ) {}
 
   /** Resolves or rejects as `operation` does; the page `pageOf()` names is checked while it runs. */
   async watch<T>(pageOf: () => Page, operation: Promise<T>): Promise<T> {
@@ -55,14 +49,6 @@ export class ScriptWatch {
       stops++;
       await this.stop(page, stops === 1);
     }
-  }
-
-  private attach(page: Page): void {
-    const session = this.context.newCDPSession(page).catch((error: unknown) => {
-      this.options.logger.debug({ err: error }, 'no CDP session for the script watch');
-      return undefined;
-    });
-    this.sessions.set(page, session);
   }
 
   /** Stops the script running in `page`; the agent hears of the first stop of an operation. */
