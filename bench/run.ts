@@ -9,6 +9,7 @@ execFileSync(process.execPath, [fileURLToPath(new URL('../shared/scripts/build-p
 });
 
 const { benchAgent } = await import('./agent');
+const { benchLoad } = await import('./load');
 const { benchLocal } = await import('./local');
 const { benchPageRuntime } = await import('./page-runtime');
 const { benchPlanner } = await import('./planner');
@@ -24,6 +25,7 @@ const benches: Record<string, () => Promise<void>> = {
   retrieve: benchRetrieve,
   local: benchLocal,
   store: benchStore,
+  load: benchLoad,
 };
 const only = process.argv.slice(2);
 for (const [name, bench] of Object.entries(benches)) {

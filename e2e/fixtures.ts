@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, test as base, chromium, type Worker } from '@playwright/test';
-import { chromiumArgs, createLogger, findChromium, loadConfig, type Relay, startRelay } from '@tandem/relay';
+import { chromiumArgs, createLogger, type Env, findChromium, loadConfig, type Relay, startRelay } from '@tandem/relay';
 import { type FixtureSite, startFixtureSite } from './fixtures/index';
 
 /** The unpacked extension that `npm run build:extension` writes. */
@@ -42,6 +42,11 @@ interface TestFixtures {
   extensionId: string;
 }
 
+interface TestOptions {
+  /** Settings for this test's relay on top of the fixture's (`test.use({ relayEnv: { … } })`). */
+  relayEnv: Partial<Env>;
+}
+
 interface WorkerFixtures {
   /** Absolute path of the built extension; fails the run with a hint when it is missing. */
   extensionDir: string;
@@ -49,7 +54,9 @@ interface WorkerFixtures {
   site: FixtureSite;
 }
 
-export const test = base.extend<TestFixtures, WorkerFixtures>({
+export const test = base.extend<TestFixtures & TestOptions, WorkerFixtures>({
+  relayEnv: [{}, { option: true }],
+
   extensionDir: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
     async ({}, use) => {
@@ -83,8 +90,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await rm(userDataDir, { recursive: true, force: true });
   },
 
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
-  relay: async ({}, use) => {
+  relay: async ({ relayEnv }, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'tandem-e2e-relay-'));
     const start = (port: number) =>
       startRelay(
@@ -97,6 +103,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
             TANDEM_BOOTSTRAP_KEY: RELAY_KEY,
             TANDEM_ADMIN_EMAIL: 'admin@example.com',
             LOG_LEVEL: 'silent',
+            ...relayEnv,
           },
         ),
         { logger: createLogger((process.env.TANDEM_TEST_LOG ?? 'silent') as 'silent') },

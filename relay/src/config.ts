@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SCRIPT_TIMEOUT_MS } from './browser/script-watch';
 import { AllowList } from './network/allow-list';
 import { settingValueForDisplay } from './redact';
 
@@ -64,6 +65,14 @@ const EnvSchema = z.object({
   TANDEM_MAX_STEPS: numberFromEnv(z.coerce.number().int().min(1).max(10_000).default(100)),
   TANDEM_BROWSE_TIMEOUT_SECONDS: seconds('TANDEM_BROWSE_TIMEOUT_SECONDS', 600),
   TANDEM_RATE_LIMIT_PER_MINUTE: numberFromEnv(z.coerce.number().int().min(0).default(600)),
+  TANDEM_SCRIPT_TIMEOUT_MS: numberFromEnv(
+    z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(MAX_TIMER_SECONDS * 1000)
+      .default(DEFAULT_SCRIPT_TIMEOUT_MS),
+  ),
   TANDEM_SCREENSHOT_TTL_HOURS: numberFromEnv(z.coerce.number().positive().default(24)),
   TANDEM_START_URL: z.url().default('https://www.google.com'),
   TANDEM_ALLOW_PRIVATE_NETWORK: boolFromEnv.optional(),
@@ -91,6 +100,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   TANDEM_HEADLESS: boolFromEnv.default(true),
+  TANDEM_EXTENSION_GRACE_SECONDS: seconds('TANDEM_EXTENSION_GRACE_SECONDS', 60),
   /** Comma-separated Origins the extension gateway accepts; unset = chrome-extension://<pinned EXTENSION_ID>. */
   TANDEM_EXTENSION_ORIGINS: optionalString,
   OPENAI_API_KEY: optionalString,

@@ -61,7 +61,9 @@ export class SessionGone extends NotFound {
       | 'device_revoked',
   ) {
     const why = {
-      unknown: 'does not exist',
+      // Sessions live in memory: after a restart every earlier id is unknown, and the message says why.
+      unknown:
+        "is not known to this relay. Sessions live in the relay's memory, so they end when it restarts; the relay may have restarted since this one was created, or the id is wrong",
       closed: 'was closed',
       expired: 'expired after being idle too long',
       closed_in_browser: 'was closed in the browser (its tab was closed)',

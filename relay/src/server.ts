@@ -107,7 +107,12 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
     publicUrl: () => (config.TANDEM_PUBLIC_URL ?? listening).replace(/\/+$/, ''),
     version: VERSION,
     // [local mode, issue 6] the extension gateway; attached to the HTTP server below.
-    gateway: new ExtensionGateway({ store, logger, origins: extensionOrigins(config.TANDEM_EXTENSION_ORIGINS) }),
+    gateway: new ExtensionGateway({
+      store,
+      logger,
+      origins: extensionOrigins(config.TANDEM_EXTENSION_ORIGINS),
+      graceMs: config.TANDEM_EXTENSION_GRACE_SECONDS * 1000,
+    }),
   };
 
   const server = createServer(createApp(services));

@@ -25,7 +25,7 @@ describe('account isolation', () => {
     ] as const) {
       const res = await relay.api(method, path, { key: other, body });
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect(res.body.message).toMatch(/does not exist/);
+      expect(res.body.message).toMatch(/is not known to this relay/);
     }
     // The other account's attempts changed nothing.
     expect((await relay.api('GET', '/v1/web/sessions')).body).toEqual({ session_ids: [id] });

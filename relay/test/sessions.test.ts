@@ -76,7 +76,7 @@ describe('session lifecycle', () => {
     ] as const) {
       const res = await relay.api(method, path, { body });
       expect(res.status, `${method} ${path}`).toBe(404);
-      expect(res.body.message).toMatch(/does not exist/);
+      expect(res.body.message).toMatch(/is not known to this relay/);
     }
   });
 

@@ -20,6 +20,8 @@ export interface ApiResponse<T = Record<string, unknown>> {
 export interface TestRelay extends Relay {
   key: string;
   dataDir: string;
+  /** The Postgres database of its store, when TANDEM_TEST_DATABASE=postgres. */
+  databaseUrl: string | undefined;
   /** Calls the API with the test key (or `options.key`; `null` sends none). */
   api<T = Record<string, unknown>>(
     method: string,
@@ -44,15 +46,20 @@ export function memoryLogger(level = 'info'): { logger: Logger; lines: Record<st
 
 /**
  * A real relay on an ephemeral loopback port with a temp data dir; `close()` removes everything. With
- * TANDEM_TEST_DATABASE=postgres its store is a fresh database on the run's Postgres server.
+ * TANDEM_TEST_DATABASE=postgres its store is a fresh database on the run's Postgres server. With
+ * `options.dataDir` (and `options.databaseUrl`, a database an earlier relay of the test used) it leaves its
+ * data in place: a restart on the same data.
  */
 export async function startTestRelay(
   overrides: Partial<Env> = {},
-  options: Pick<StartOptions, 'logger' | 'logDestination' | 'network'> = {},
+  options: Pick<StartOptions, 'logger' | 'logDestination' | 'network'> & {
+    dataDir?: string;
+    databaseUrl?: string;
+  } = {},
 ): Promise<TestRelay> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tandem-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tandem-test-'));
   const postgres = process.env.TANDEM_TEST_DATABASE === 'postgres' ? postgresAt(inject('postgresAdminUrl')) : undefined;
-  const databaseUrl = await postgres?.createDatabase();
+  const databaseUrl = options.databaseUrl ?? (await postgres?.createDatabase());
   const config = loadConfig(
     { CHROMIUM_PATH: process.env.CHROMIUM_PATH },
     {
@@ -65,10 +72,11 @@ export async function startTestRelay(
       ...overrides,
     },
   );
+  const { dataDir: _dataDir, databaseUrl: _databaseUrl, ...startOptions } = options;
   const relay = await startRelay(config, {
-    ...options,
+    ...startOptions,
     // With a destination the relay builds its own logger (and its redaction); else a quiet one.
-    ...(options.logger || options.logDestination
+    ...(startOptions.logger || startOptions.logDestination
       ? {}
       : { logger: pino({ level: process.env.TANDEM_TEST_LOG ?? 'silent' }) }),
   });
@@ -76,6 +84,7 @@ export async function startTestRelay(
     ...relay,
     key: TEST_KEY,
     dataDir,
+    databaseUrl,
     async api(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       const key = options.key === undefined ? TEST_KEY : options.key;
@@ -101,8 +110,8 @@ export async function startTestRelay(
     },
     async close() {
       await relay.close();
-      rmSync(dataDir, { recursive: true, force: true });
-      if (databaseUrl) await postgres?.dropDatabase(databaseUrl);
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      if (databaseUrl && !options.dataDir) await postgres?.dropDatabase(databaseUrl);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { Logger } from '../logger';
 import { redactUrls } from '../redact';
 import { chromiumArgs, findChromium } from './chromium';
 import { BrowserUnavailable } from './errors';
+import { OpenGate } from './open-gate';
 
 export interface BrowserHostOptions {
   /** CHROMIUM_PATH; unset means "find one". */
@@ -23,6 +24,8 @@ export class BrowserHost {
   private closed = false;
   /** How many browsers were launched or connected so far (observability and tests). */
   starts = 0;
+  /** Sessions opening their first page, a few at a time (see OpenGate). */
+  readonly opening = new OpenGate();
 
   constructor(private readonly options: BrowserHostOptions) {}
 

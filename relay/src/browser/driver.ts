@@ -10,7 +10,7 @@ export const DEFAULT_VIEWPORT: Viewport = { width: 1280, height: 800 };
 
 /** Something the page did by itself that the agent should hear about (reported with the next action result). */
 export interface PageEvent {
-  kind: 'dialog' | 'popup' | 'download_refused' | 'file_chooser_refused' | 'tab_closed';
+  kind: 'dialog' | 'popup' | 'download_refused' | 'file_chooser_refused' | 'tab_closed' | 'script_stopped';
   message: string;
 }
 

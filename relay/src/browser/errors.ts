@@ -32,6 +32,17 @@ export class BrowserGone extends HttpError {
   }
 }
 
+/** The page's scripts kept its main thread busy even after the relay stopped them, so its tab was closed. */
+export class PageUnresponsive extends HttpError {
+  /** `now`: where the session is after the relay closed the page's tab ("" for a new blank tab). */
+  constructor(url: string, stops: number, now: string) {
+    super(
+      400,
+      `The page at ${url} stopped responding: its scripts kept running without a pause, even after being stopped ${stops} times, so its tab was closed. The session goes on ${now ? `in its previous tab, at ${now}` : 'in a new blank tab'}: open a page to continue.`,
+    );
+  }
+}
+
 /** No browser could be started or reached at all. */
 export class BrowserUnavailable extends HttpError {
   constructor(detail: string) {

@@ -21,6 +21,7 @@ import {
   describeNavigationError,
   NavigationFailed,
   NavigationRefused,
+  PageUnresponsive,
   PRIVATE_NETWORK_HINT,
 } from './errors';
 import { statusNote } from './http-status';
@@ -34,11 +35,15 @@ import {
   runtimeScrollToBottom,
   runtimeSnapshot,
 } from './page-runtime';
+import { PageSessions } from './page-sessions';
+import { DEFAULT_SCRIPT_TIMEOUT_MS, PageStuck, ScriptWatch } from './script-watch';
 import { LOAD_GRACE_MS, SettleTracker } from './settle';
 
 export interface PlaywrightDriverOptions {
   viewport: Viewport;
   navigationTimeoutMs: number;
+  /** How long a page's script may keep it from answering before the relay stops the script. */
+  scriptTimeoutMs?: number | undefined;
   logger: Logger;
   /** Checks a URL the agent wants to open (scheme, private network); throws to refuse. */
   checkUrl?: (url: string) => Promise<unknown>;
@@ -65,6 +70,8 @@ const CONTEXT_GONE =
 /** Actions whose message already carries the page's status (navigation-actions.ts) or is about another tab. */
 const SAYS_STATUS = new Set<Action['action']>(['navigate', 'go_back', 'go_forward', 'switch_tab']);
 const DOCUMENT_GONE = /Execution context was destroyed|navigation|Cannot find context/i;
+/** How long a page or context whose call failed as "closed" may take to report its own close event. */
+const CLOSE_EVENT_WAIT_MS = 2_000;
 
 /**
  * A remote session: its own BrowserContext (cookies, proxy, viewport) in the relay's Chromium. Acts with
@@ -77,6 +84,7 @@ export class PlaywrightDriver implements BrowserDriver {
   private readonly goneListeners: ((reason: GoneReason) => void)[] = [];
   private readonly events: PageEvents;
   private readonly settler: SettleTracker;
+  private readonly scripts: ScriptWatch;
   /** Elements of the last snapshot, by index: how to type into each. */
   private lastElements = new Map<number, SnapshotElement>();
   /** Each tab's latest top-level document response status (redirects included, the last one wins). */
@@ -94,7 +102,13 @@ export class PlaywrightDriver implements BrowserDriver {
   ) {
     // Indices belong to one document: a different tab makes the last snapshot's elements meaningless.
     this.events = new PageEvents(context, first, () => this.lastElements.clear());
-    this.settler = new SettleTracker(context);
+    const sessions = new PageSessions(context, first, options.logger);
+    this.settler = new SettleTracker(context, sessions);
+    this.scripts = new ScriptWatch(sessions, {
+      hangMs: options.scriptTimeoutMs ?? DEFAULT_SCRIPT_TIMEOUT_MS,
+      logger: options.logger,
+      onStop: (message) => this.events.push({ kind: 'script_stopped', message }),
+    });
     context.on('response', (response) => {
       const request = response.request();
       if (!request.isNavigationRequest()) return;
@@ -274,12 +288,18 @@ export class PlaywrightDriver implements BrowserDriver {
       try {
         outcome = await this.perform(action);
       } catch (error) {
-        if (error instanceof NavigationFailed || CONTEXT_GONE.test(String(error))) throw error;
-        // The action took the document away mid-call: that is a navigation, not a failure.
-        if (!DOCUMENT_GONE.test(String(error))) throw error;
-        outcome = { code: 'navigation', message: `The page navigated after ${action.action}.` };
+        if (error instanceof NavigationFailed) throw error;
+        if (CONTEXT_GONE.test(String(error))) {
+          // A handler that closes its own tab (window.close() on click) can end the tab before the
+          // trusted input finished: the action worked, and the session goes on in the tab before it.
+          if (!(await this.closedItself(page))) throw error;
+          outcome = { code: 'ok', message: `The page closed its own tab in response to ${action.action}.` };
+        } else if (DOCUMENT_GONE.test(String(error))) {
+          // The action took the document away mid-call: that is a navigation, not a failure.
+          outcome = { code: 'navigation', message: `The page navigated after ${action.action}.` };
+        } else throw error;
       }
-      const { navigated } = await this.settler.settle(this.page, mark, this.options.navigationTimeoutMs);
+      const { navigated } = await this.settler.settle(() => this.page, mark, this.options.navigationTimeoutMs);
       // The error page can be up before the failed request's event arrives: wait for the event.
       if (this.page.url().startsWith('chrome-error:') && !urlBefore.startsWith('chrome-error:')) {
         await this.failedLoadAfter(loadsBefore);
@@ -317,7 +337,7 @@ export class PlaywrightDriver implements BrowserDriver {
   }
 
   tabs(): Promise<TabInfo[]> {
-    return this.events.tabs();
+    return this.guard(() => this.events.tabs());
   }
 
   screenshot(): Promise<Buffer> {
@@ -469,14 +489,34 @@ export class PlaywrightDriver implements BrowserDriver {
     return act(x, y);
   }
 
-  /** Runs a page operation, turning "target closed" errors into BrowserGone. */
+  /**
+   * Whether `page` closed by itself while the session's browser and context live on (other tabs left).
+   * Playwright may report the failed call before the page's close event: wait (bounded) for the event.
+   */
+  private async closedItself(page: Page): Promise<boolean> {
+    if (!page.isClosed()) await page.waitForEvent('close', { timeout: CLOSE_EVENT_WAIT_MS }).catch(() => undefined);
+    const browserUp = this.context.browser()?.isConnected() ?? true;
+    return page.isClosed() && !this.closing && browserUp && this.events.count > 0;
+  }
+
+  /** Runs a page operation, turning "target closed" errors into BrowserGone; a script that never yields is stopped. */
   private async guard<T>(operation: () => Promise<T>): Promise<T> {
     if (this.closing) throw new BrowserGone('the session was closed');
     try {
-      return await operation();
+      return await this.scripts.watch(() => this.page, operation());
     } catch (error) {
       if (error instanceof NavigationFailed) throw error;
+      if (error instanceof PageStuck) {
+        const url = error.page.url();
+        this.lastElements.clear();
+        throw new PageUnresponsive(url, error.stops, await this.events.replace(error.page, this.context));
+      }
       const text = error instanceof Error ? error.message : String(error);
+      if (CONTEXT_GONE.test(text) && !this.closing) {
+        // A call can fail before the context reports its end (Chromium killed mid-action): wait for that
+        // report (bounded), so the session ends as crashed and this operation says so, whichever came first.
+        await this.context.waitForEvent('close', { timeout: CLOSE_EVENT_WAIT_MS }).catch(() => undefined);
+      }
       if (this.closing || CONTEXT_GONE.test(text)) throw new BrowserGone(text.split('\n')[0] ?? 'closed');
       throw error;
     }

@@ -92,7 +92,8 @@ export class DeviceConnection {
     }
   }
 
-  get inFlight(): number {
-    return this.pending.size;
+  /** The commands sent and not yet answered, oldest first. */
+  get inFlightCommands(): CommandName[] {
+    return [...this.pending.values()].map((p) => p.command);
   }
 }

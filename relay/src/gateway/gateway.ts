@@ -146,6 +146,12 @@ export class ExtensionGateway {
     return true;
   }
 
+  /** Commands sent to the device's live socket and not yet answered (observability and tests). */
+  commandsInFlight(deviceId: string): CommandName[] {
+    const live = this.devices.get(deviceId)?.connection;
+    return live && !live.closed ? live.inFlightCommands : [];
+  }
+
   /**
    * A revoked device token (sign-out, or revoked in the console): closes its socket with `badToken` so the
    * extension asks the user to sign in again, forgets its presence and ends its sessions at once.

@@ -2,6 +2,7 @@ import type { StreamChunk } from '@tandem/shared';
 import type { Response } from 'express';
 import type { StepOutcome } from '../agent/steps';
 import { OperationCancelled } from '../sessions/cancellation';
+import { NO_SCREENSHOT, type OptionalScreenshot } from '../sessions/lifecycle';
 import type { Session } from '../sessions/session';
 import { locals } from './context';
 import { openSse, type SseStream } from './sse';
@@ -26,9 +27,8 @@ export function emitTo(res: Response, session: Session): (content: string) => vo
 export async function streamStep(
   res: Response,
   session: Session,
-  includeScreenshot: boolean,
   step: () => Promise<StepOutcome>,
-  screenshot: () => Promise<string> = async () => '',
+  screenshot: () => Promise<OptionalScreenshot> = async () => NO_SCREENSHOT,
 ): Promise<void> {
   const stream = openSse(res);
   streams.set(res, stream);
@@ -37,12 +37,12 @@ export async function streamStep(
   let final: StreamChunk;
   try {
     const outcome = await step();
-    const shot = includeScreenshot ? await screenshot() : undefined;
+    const shot = await screenshot();
     final = {
       type: 'final_event',
       data: {
-        delta: { content: outcome.message, url: url(), status: outcome.status },
-        ...(shot !== undefined ? { screenshot: shot } : {}),
+        delta: { content: `${outcome.message}${shot.note}`, url: url(), status: outcome.status },
+        ...(shot !== NO_SCREENSHOT ? { screenshot: shot.screenshot } : {}),
         session_id: session.id,
       },
     };

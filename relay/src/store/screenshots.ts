@@ -1,9 +1,41 @@
 import { mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { HttpError } from '../errors';
 import { randomBase62 } from './secrets';
 
 const TOKEN = /^[0-9A-Za-z]{22}$/;
+
+/** Writes one file; the store's only way to the disk, so tests can put a failing disk behind it. */
+export type FileWriter = (path: string, data: Buffer) => Promise<void>;
+
+/** Why a write failed, in words, for the usual errno codes. */
+const WRITE_FAILURES: Record<string, string> = {
+  ENOSPC: 'the disk is full',
+  EDQUOT: 'the disk quota is used up',
+  EACCES: 'the relay may not write there',
+  EPERM: 'the relay may not write there',
+  EROFS: 'the file system is read-only',
+  ENOENT: 'the screenshots directory is gone',
+  ENOTDIR: 'the screenshots directory is not a directory',
+};
+
+/** A screenshot was taken but could not be written to the data directory (disk full, no permission). */
+export class ScreenshotNotStored extends HttpError {
+  /** What went wrong, short, for a response that goes out without its screenshot. */
+  readonly reason: string;
+
+  constructor(error: unknown) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const reason = `${WRITE_FAILURES[code] ?? (error instanceof Error ? error.message : String(error))}${code ? ` (${code})` : ''}`;
+    super(
+      503,
+      `The screenshot was taken but could not be stored: ${reason}. Free disk space in the relay's data directory (TANDEM_DATA_DIR) or fix its permissions, then retry.`,
+      { 'Retry-After': '60' },
+    );
+    this.reason = reason;
+  }
+}
 
 /**
  * Screenshots as files under the data dir, named by a 128-bit random token: the URL is the capability
@@ -15,14 +47,27 @@ export class ScreenshotStore {
   constructor(
     dataDir: string,
     private readonly ttlMs: number,
+    private readonly write: FileWriter = writeFile,
   ) {
     this.dir = join(dataDir, 'screenshots');
     mkdirSync(this.dir, { recursive: true });
   }
 
+  /** Stores a PNG and returns its token; ScreenshotNotStored when the disk refuses it (no partial file is left). */
   async save(png: Buffer): Promise<string> {
     const token = randomBase62(128);
-    await writeFile(join(this.dir, `${token}.png`), png);
+    const path = join(this.dir, `${token}.png`);
+    try {
+      await this.write(path, png).catch(async (error: unknown) => {
+        // Someone cleaned up the directory while the relay ran: make it again, once.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        mkdirSync(this.dir, { recursive: true });
+        await this.write(path, png);
+      });
+    } catch (error) {
+      await rm(path, { force: true }).catch(() => undefined);
+      throw new ScreenshotNotStored(error);
+    }
     return token;
   }
 
@@ -34,7 +79,13 @@ export class ScreenshotStore {
   /** Deletes screenshots older than the TTL; returns how many. */
   sweep(now = Date.now()): number {
     let removed = 0;
-    for (const name of readdirSync(this.dir)) {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return 0; // the directory is gone or unreadable: saving says so, sweeping has nothing to do
+    }
+    for (const name of names) {
       const file = join(this.dir, name);
       try {
         if (now - statSync(file).mtimeMs > this.ttlMs) {

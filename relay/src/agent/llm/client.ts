@@ -55,9 +55,8 @@ export function toPlannerError(error: unknown, ctx: CallContext): PlannerError {
       true,
     );
   } else if (error instanceof APIConnectionError) {
-    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
     result = new PlannerError(
-      `could not reach ${at}${cause}; check the base URL (OPENAI_BASE_URL) and that the server is running`,
+      `could not reach ${at}: ${connectionFailure(error)}, after ${retries}; check the base URL (OPENAI_BASE_URL) and that the server is running`,
       true,
     );
   } else if (error instanceof APIError && error.status !== undefined) {
@@ -103,9 +102,62 @@ function fromStatus(status: number, message: string, at: string, ctx: CallContex
   }
 }
 
-/** The server's own words, without the status prefix the client adds. */
+/**
+ * A 200 answer that is no chat completion: text or HTML (a web page, a proxy's page), or JSON without
+ * choices. The openai client hands back a non-JSON body as a string.
+ */
+export function notACompletion(body: unknown, ctx: CallContext): PlannerError | undefined {
+  const at = `the model endpoint ${ctx.baseURL}`;
+  const check = 'check that the base URL (OPENAI_BASE_URL, usually ending in /v1) points at an OpenAI-compatible API';
+  if (typeof body === 'string') {
+    return new PlannerError(`${at} answered with text, not a chat completion ("${quote(body)}"); ${check}`, false);
+  }
+  const choices = (body as { choices?: unknown } | null)?.choices;
+  if (Array.isArray(choices) && choices.length > 0) return undefined;
+  return new PlannerError(
+    `${at} answered without any choice for model "${ctx.model}" (${quote(JSON.stringify(body) ?? String(body))}); ${check}, and the model name`,
+    false,
+  );
+}
+
+/** The server's own words, without the status prefix the client adds; an HTML error page shortened to its text. */
 function serverMessage(error: APIError): string {
   const body = error.error as { message?: unknown } | undefined;
-  if (body && typeof body.message === 'string') return body.message;
-  return error.message.replace(/^\d{3}\s*/, '') || 'no message';
+  if (body && typeof body.message === 'string') return quote(body.message, 300);
+  return quote(error.message.replace(/^\d{3}\s*/, '')) || 'no message';
+}
+
+/** Socket-level reasons, in words; the code is kept for searching. */
+const CONNECTION_CODES: Record<string, string> = {
+  ECONNREFUSED: 'the connection was refused',
+  ECONNRESET: 'the connection was reset',
+  ENOTFOUND: 'the host name could not be resolved',
+  EAI_AGAIN: 'the host name could not be resolved',
+  ETIMEDOUT: 'the connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'the connection timed out',
+  EHOSTUNREACH: 'the host is unreachable',
+  ENETUNREACH: 'the network is unreachable',
+  UND_ERR_SOCKET: 'the server closed the connection',
+  EPIPE: 'the server closed the connection',
+};
+
+/** Why a request never got an answer: fetch says only "fetch failed" and keeps the socket error as its cause. */
+function connectionFailure(error: Error): string {
+  let cause: unknown = error;
+  for (let depth = 0; depth < 5 && cause instanceof Error; depth++) {
+    const code = (cause as NodeJS.ErrnoException).code;
+    if (code) return `${CONNECTION_CODES[code] ?? cause.message} (${code})`;
+    cause = cause.cause;
+  }
+  return (error.cause instanceof Error ? error.cause.message : error.message) || 'no answer';
+}
+
+/** A short, single-line quote of what a server sent: tags dropped, whitespace collapsed, cut at `max`. */
+function quote(text: string, max = 160): string {
+  const plain = text
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
 }

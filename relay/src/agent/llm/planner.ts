@@ -14,7 +14,7 @@ import {
   UnusableDecision,
   type Usage,
 } from '../planner';
-import { type CallContext, createClient, isUnsupportedOutput, toPlannerError } from './client';
+import { type CallContext, createClient, isUnsupportedOutput, notACompletion, toPlannerError } from './client';
 import { type ParseResult, parseDecisionText, parseToolCalls } from './parse';
 import { type OutputMode, repairMessage, stepMessage, systemPrompt } from './prompts';
 import { DECISION_JSON_SCHEMA, DECISION_TOOL, STRICT_DECISION_JSON_SCHEMA } from './schema';
@@ -191,6 +191,8 @@ export class LlmPlanner implements Planner {
     usage.completionTokens += completionTokens;
     usage.cachedTokens += cachedTokens;
     this.#log.debug({ model, mode, ms, promptTokens, completionTokens, cachedTokens }, 'model call');
+    const unusable = notACompletion(completion, this.#context(model));
+    if (unusable) throw unusable;
     return readReply(mode, completion, model);
   }
 
@@ -231,9 +233,9 @@ function requestBody(
 }
 
 function readReply(mode: OutputMode, completion: ChatCompletion, model: string): Reply {
-  const choice = Array.isArray(completion?.choices) ? completion.choices[0] : undefined;
+  const choice = completion.choices[0];
   if (!choice?.message) {
-    throw new PlannerError(`model "${model}" answered with no choices; is the endpoint OpenAI-compatible?`, false);
+    throw new PlannerError(`model "${model}" answered with a choice that holds no message`, false);
   }
   const { message } = choice;
   if (message.refusal) throw new UnusableDecision(`model "${model}" refused: ${message.refusal}`);

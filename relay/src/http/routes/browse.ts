@@ -4,7 +4,7 @@ import { modeOf, prepareSession, resolveProfile } from '../../agent/session-agen
 import { runTask } from '../../agent/steps';
 import type { Services } from '../../services';
 import { deadline } from '../../sessions/cancellation';
-import { captureScreenshot, openSession } from '../../sessions/lifecycle';
+import { openSession, optionalScreenshot } from '../../sessions/lifecycle';
 import { clientSignal } from '../client-signal';
 import { accountId, body, locals } from '../context';
 import { validate } from '../validation';
@@ -56,11 +56,12 @@ export function browseRoutes(services: Services): Router {
             emit: () => undefined,
             signal: budget.signal,
           });
+          const shot = await optionalScreenshot(services, session, request.include_screenshot);
           return {
-            message: outcome.message,
+            message: `${outcome.message}${shot.note}`,
             status: outcome.status,
             url: session.driver.url(),
-            screenshot: request.include_screenshot ? await captureScreenshot(services, session) : '',
+            screenshot: shot.screenshot,
             session_id: session.id,
             metadata: {
               step_count: outcome.steps,

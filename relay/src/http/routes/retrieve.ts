@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { prepareSession } from '../../agent/session-agent';
 import { runRetrieve } from '../../retrieve/index';
 import type { Services } from '../../services';
-import { captureScreenshot, openSession } from '../../sessions/lifecycle';
+import { openSession, optionalScreenshot } from '../../sessions/lifecycle';
 import { accountId, body, locals } from '../context';
 import { validate } from '../validation';
 
@@ -28,11 +28,13 @@ export function retrieveRoutes(services: Services): Router {
     const work = services.sessions.run(session, async (): Promise<RetrieveResponse> => {
       if (continuing) await prepareSession(services, session, { url: request.url });
       const result = await runRetrieve(services.config, session, request);
+      const shot = await optionalScreenshot(services, session, request.include_screenshot);
       return {
         ...result,
+        message: `${result.message}${shot.note}`,
         url: session.driver.url(),
         session_id: session.id,
-        ...(request.include_screenshot ? { screenshot: await captureScreenshot(services, session) } : {}),
+        ...(request.include_screenshot ? { screenshot: shot.screenshot } : {}),
       };
     });
     // A session this call created and could not report back would only wait for its idle expiry.

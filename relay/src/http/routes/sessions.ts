@@ -13,7 +13,7 @@ import { checkPreparation, modeOf, resolveProfile } from '../../agent/session-ag
 import { runStep } from '../../agent/steps';
 import { statusNote } from '../../browser/http-status';
 import type { Services } from '../../services';
-import { captureScreenshot, openSession } from '../../sessions/lifecycle';
+import { captureScreenshot, openSession, optionalScreenshot } from '../../sessions/lifecycle';
 import { clientSignal } from '../client-signal';
 import { accountId, body, locals, params } from '../context';
 import { emitTo, streamStep } from '../step-stream';
@@ -27,16 +27,23 @@ export function sessionRoutes(services: Services): Router {
     const request = body<CreateSessionRequest>(res);
     const session = await openSession(services, accountId(res), request);
     locals(res).sessionId = session.id;
-    const response = await services.sessions.run(session, async (): Promise<CreateSessionResponse> => {
-      const title = await session.driver.title();
-      return {
-        status: 'CONTINUE',
-        message: `Session created; opened ${title ? `"${title}"` : session.driver.url()}.${statusNote(session.driver.httpStatus())}`,
-        session_id: session.id,
-        url: session.driver.url(),
-        screenshot: request.include_screenshot ? await captureScreenshot(services, session) : '',
-      };
-    });
+    const response = await services.sessions
+      .run(session, async (): Promise<CreateSessionResponse> => {
+        const title = await session.driver.title();
+        const shot = await optionalScreenshot(services, session, request.include_screenshot);
+        return {
+          status: 'CONTINUE',
+          message: `Session created; opened ${title ? `"${title}"` : session.driver.url()}.${statusNote(session.driver.httpStatus())}${shot.note}`,
+          session_id: session.id,
+          url: session.driver.url(),
+          screenshot: shot.screenshot,
+        };
+      })
+      .catch(async (error: unknown) => {
+        // The client never learns the id of a session whose create failed: it would only wait to expire.
+        await services.sessions.close(accountId(res), session.id).catch(() => undefined);
+        throw error;
+      });
     res.json(response);
   });
 
@@ -72,12 +79,13 @@ export function sessionRoutes(services: Services): Router {
         await prepare();
         session.conversation.accept(request.cmd);
         const outcome = await runStep(context(() => undefined, signal));
+        const shot = await optionalScreenshot(services, session, request.include_screenshot);
         const response: StepResponse = {
           status: outcome.status,
-          message: outcome.message,
+          message: `${outcome.message}${shot.note}`,
           session_id: session.id,
           url: session.driver.url(),
-          screenshot: request.include_screenshot ? await captureScreenshot(services, session) : '',
+          screenshot: shot.screenshot,
           metadata,
         };
         res.json(response);
@@ -87,12 +95,11 @@ export function sessionRoutes(services: Services): Router {
       await streamStep(
         res,
         session,
-        request.include_screenshot,
         async () => {
           await prepare();
           return runStep(context(emitTo(res, session), signal));
         },
-        () => captureScreenshot(services, session),
+        () => optionalScreenshot(services, session, request.include_screenshot),
       );
     };
     await services.sessions.run(session, step, { signal: gone });
