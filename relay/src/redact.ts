@@ -11,6 +11,7 @@ export const SECRET_SETTINGS = [
   'OPENAI_API_KEY',
   'TANDEM_PROXY_URLS',
   'TANDEM_BROWSER_WS_ENDPOINT',
+  'TANDEM_DATABASE_URL',
 ] as const;
 
 /** Settings that are URLs: printed with their credentials and token parameters masked. */

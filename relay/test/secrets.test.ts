@@ -192,6 +192,9 @@ describe('secrets never leave', () => {
     const endpoint = problems({ TANDEM_BROWSER_WS_ENDPOINT: `http://browser.example/?token=${WS_TOKEN}` });
     expect(endpoint).toMatch(/TANDEM_BROWSER_WS_ENDPOINT=\(\d+ characters, not shown\)/);
     expect(endpoint).not.toContain(WS_TOKEN);
+    const database = problems({ TANDEM_DATABASE_URL: 'mysql://tandem:db-password-123@db.internal/tandem' });
+    expect(database).toMatch(/TANDEM_DATABASE_URL=\(\d+ characters, not shown\): .*postgres:\/\/ URL/);
+    expect(database).not.toContain('db-password-123');
     // URL settings are shown, their credentials masked.
     const url = problems({ TANDEM_PUBLIC_URL: 'not a url?key=abc123secret' });
     expect(url).toContain('key=[redacted]');
