@@ -73,6 +73,7 @@ export const RecordGroup = z.object({
   signature: z.string().describe('tag.class shape shared by the records.'),
   container: z.string().describe('Short description of the parent element.'),
   in_nav: z.boolean().describe('Inside nav, header, footer or aside.'),
+  in_article: z.boolean().optional().describe('The group and the article body overlap (one holds the other).'),
   records: z.array(ContentRecord),
 });
 export type RecordGroup = z.infer<typeof RecordGroup>;
@@ -85,6 +86,10 @@ export const ContentBlock = z.object({
   table: z.int().optional().describe('Index into tables for a table block.'),
   main: z.boolean().describe('Inside the main-content region (main, [role=main], a lone article).'),
   nav: z.boolean().describe('Inside nav, header, footer or aside.'),
+  article: z
+    .boolean()
+    .optional()
+    .describe('Part of the article body as scored on the page (boilerplate inside it left out).'),
 });
 export type ContentBlock = z.infer<typeof ContentBlock>;
 
@@ -104,6 +109,19 @@ export const PageMetadata = z.object({
 });
 export type PageMetadata = z.infer<typeof PageMetadata>;
 
+export const ContentArticle = z.object({
+  readerable: z.boolean().describe('The page reads as an article: enough long paragraphs outside boilerplate.'),
+  byline: z
+    .string()
+    .nullable()
+    .describe('Text of the first element named as a byline (class/id byline or author, rel=author, itemprop author).'),
+  chars: z.number().describe('Characters of text in the article body.'),
+  marked: z
+    .boolean()
+    .describe('The page marks the body as its one article (a lone <article>, [itemprop=articleBody]).'),
+});
+export type ContentArticle = z.infer<typeof ContentArticle>;
+
 export const PageContent = z
   .object({
     url: z.string(),
@@ -116,6 +134,7 @@ export const PageContent = z
     records: z.array(RecordGroup).describe('Repeated records: groups of sibling elements of the same shape.'),
     metadata: PageMetadata,
     has_main: z.boolean().describe('A main-content region was found.'),
+    article: ContentArticle.optional().describe('Where the article body is, when the page has one.'),
     full_page: z.boolean(),
     scrolled: z
       .object({

@@ -1,6 +1,6 @@
 /** Repeated records: sibling elements of the same shape (cards, search results, list rows). */
 import type { ContentRecord, RecordGroup, RecordPart } from '../content-schema';
-import { closest, docQueryAll, getAttr, hasAttr } from '../dom-intrinsics';
+import { closest, docQueryAll, getAttr, hasAttr, nodeContains } from '../dom-intrinsics';
 import { append, arrSort, SafeMap, SafeWeakMap, strIndexOf, strSlice } from '../intrinsics';
 import { collapseWhitespace } from '../text';
 import {
@@ -146,11 +146,20 @@ function readMembers(members: Element[], scope: Scope, max: number): ContentReco
   return records;
 }
 
+/** Whether `el` holds one of `roots` or sits inside one. */
+function overlaps(el: Element, roots: Element[]): boolean {
+  for (let i = 0; i < roots.length; i++) {
+    const root = roots[i] as Element;
+    if (nodeContains(el, root) || nodeContains(root, el)) return true;
+  }
+  return false;
+}
+
 /**
  * Groups of at least three same-shaped visible siblings that carry more than one piece each. The shape
  * is judged on the whole page, so a viewport showing only one or two records of a list still has them.
  */
-export function readRecords(scope: Scope, maxRecords: number): RecordGroup[] {
+export function readRecords(scope: Scope, maxRecords: number, articleRoots: Element[]): RecordGroup[] {
   const page: Scope = scope.fullPage
     ? scope
     : { ...scope, fullPage: true, hidden: new SafeWeakMap<Element, boolean>() };
@@ -190,6 +199,7 @@ export function readRecords(scope: Scope, maxRecords: number): RecordGroup[] {
         signature: sig,
         container: describe(parent),
         in_nav: closest(parent, 'nav,header,footer,aside,[role=navigation]') !== null,
+        in_article: overlaps(parent, articleRoots),
         records,
       });
     }
