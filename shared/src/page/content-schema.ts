@@ -37,9 +37,12 @@ export const TableCell = z.object({
 export type TableCell = z.infer<typeof TableCell>;
 
 export const ContentTable = z.object({
-  headers: z.array(z.string()).describe('Column names from <th>/<thead>; "" where none.'),
+  headers: z
+    .array(z.string())
+    .describe('Column names from <thead>, a first row of <th>, or a first row of bold <td>s; "" where none.'),
   rows: z.array(z.array(TableCell)).describe('Body rows, cells in column order.'),
   caption: z.string().describe('Caption, "" when none.'),
+  heading: z.string().optional().describe('What the page calls the table: caption, label, or the nearest heading above.'),
 });
 export type ContentTable = z.infer<typeof ContentTable>;
 
@@ -56,8 +59,15 @@ export const RecordPart = z.object({
   alt: z.string().optional(),
   datetime: z.string().optional().describe('<time datetime> or a content/value attribute.'),
   itemprop: z.string().optional(),
-  label: z.string().optional().describe('aria-label or title.'),
+  label: z
+    .string()
+    .optional()
+    .describe('aria-label or title, else the label text just before it in the record ("Venue:" names the next part).'),
   heading: z.boolean().optional().describe('The part is or sits in a heading element.'),
+  within: z
+    .string()
+    .optional()
+    .describe('The dt, dd, label, figcaption or th the part sits in, inside its record.'),
 });
 export type RecordPart = z.infer<typeof RecordPart>;
 
@@ -70,10 +80,13 @@ export const ContentRecord = z.object({
 export type ContentRecord = z.infer<typeof ContentRecord>;
 
 export const RecordGroup = z.object({
-  signature: z.string().describe('tag.class shape shared by the records.'),
+  signature: z
+    .string()
+    .describe('tag.class shape shared by the records ("dt.+dd." when each record spans several siblings).'),
   container: z.string().describe('Short description of the parent element.'),
   in_nav: z.boolean().describe('Inside nav, header, footer or aside.'),
   in_article: z.boolean().optional().describe('The group and the article body overlap (one holds the other).'),
+  heading: z.string().optional().describe('What the page calls the list: its label, or the nearest heading above.'),
   records: z.array(ContentRecord),
 });
 export type RecordGroup = z.infer<typeof RecordGroup>;

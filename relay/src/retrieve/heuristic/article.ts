@@ -5,7 +5,7 @@
 import type { PageContent } from '@tandem/shared';
 import { coerce } from '../coerce';
 import { type ArticleMeta, articleMeta } from './article-meta';
-import type { FieldType } from './hints';
+import { type FieldType, fieldType } from './hints';
 import { absolute, flattenLd, IGNORED_TYPES, type Json, LD_KEYS, ldNodes, typeOf } from './jsonld';
 import type { Item } from './records';
 import { normalizeName, type Role, roleOf } from './roles';
@@ -103,13 +103,13 @@ export function articleItem(
       else if (value === null && content.metadata.meta[n]) value = content.metadata.meta[n];
     }
     if (role === 'url' && typeof value === 'string') value = absolute(value, content.url);
-    item[field] = coerce(value ?? null, types[field] ?? (role === 'price' || role === 'rating' ? 'number' : undefined));
+    item[field] = coerce(value ?? null, types[field] ?? fieldType(field));
   }
   if (!fields && node) {
     for (const [key, value] of Object.entries(ld)) {
       if (Object.values(item).includes(value) || item[key] !== undefined) continue;
       if (['headline', 'name', 'datePublished', 'articleBody', 'description', 'url'].includes(key)) continue;
-      item[key] = /^(price|lowPrice|highPrice|ratingValue)$/.test(key) ? coerce(value, 'number') : value;
+      item[key] = coerce(value, types[key] ?? fieldType(key));
     }
     if (typeOf(node)) item.type = typeOf(node);
   }

@@ -1,6 +1,8 @@
 import type { ContentTable, TableCell } from '../content-schema';
-import { elQueryAll, getAttr } from '../dom-intrinsics';
+import { elQueryAll, getAttr, getComputedStyleOf } from '../dom-intrinsics';
 import { append, toNumber } from '../intrinsics';
+import { collapseWhitespace } from '../text';
+import { headingFor } from './headings';
 import { absoluteUrl, imageSource, isHidden, type Scope, tagOf, textOf } from './dom';
 
 function cellOf(cell: Element, scope: Scope): TableCell {
@@ -36,6 +38,7 @@ export function readTable(table: Element, scope: Scope): ContentTable {
   const rows = ownRows(table);
   let headers: string[] = [];
   const body: TableCell[][] = [];
+  const bodyRows: Element[] = [];
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r] as Element;
     if (isHidden(row, scope)) continue;
@@ -57,9 +60,45 @@ export function readTable(table: Element, scope: Scope): ContentTable {
       for (let i = 0; i < values.length; i++) append(headers, (values[i] as TableCell).text);
       continue;
     }
-    if (values.length > 0) append(body, values);
+    if (values.length > 0) {
+      append(body, values);
+      append(bodyRows, row);
+    }
+  }
+  // No <th> header: a first row of bold cells over rows that are not bold is one.
+  if (headers.length === 0 && bodyRows.length >= 3 && allBold(bodyRows[0] as Element, scope) && !allBold(bodyRows[1] as Element, scope)) {
+    const first = body[0] as TableCell[];
+    for (let i = 0; i < first.length; i++) append(headers, (first[i] as TableCell).text);
+    for (let i = 1; i < body.length; i++) body[i - 1] = body[i] as TableCell[];
+    body.length--;
   }
   const captions = elQueryAll(table, 'caption');
   const caption = captions.length > 0 ? textOf(captions[0] as Element, scope) : '';
-  return { headers, rows: body, caption };
+  const result: ContentTable = { headers, rows: body, caption };
+  const heading = headingFor(table, scope);
+  if (heading) result.heading = heading;
+  return result;
+}
+
+/** Every cell with text is bold: its text is all inside <b>, <strong> or a bold style. */
+function allBold(row: Element, scope: Scope): boolean {
+  const cells = row.children;
+  let bold = 0;
+  for (let c = 0; c < cells.length; c++) {
+    const cell = cells[c] as Element;
+    const text = textOf(cell, scope);
+    if (text === '') continue;
+    const style = getComputedStyleOf(cell);
+    const weight = toNumber(style.fontWeight);
+    if (weight >= 600 || style.fontWeight === 'bold') {
+      bold++;
+      continue;
+    }
+    const marks = elQueryAll(cell, 'b, strong');
+    let marked = '';
+    for (let m = 0; m < marks.length; m++) marked += textOf(marks[m] as Element, scope);
+    if (collapseWhitespace(marked).length < text.length) return false;
+    bold++;
+  }
+  return bold > 0;
 }
