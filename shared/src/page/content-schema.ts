@@ -42,7 +42,10 @@ export const ContentTable = z.object({
     .describe('Column names from <thead>, a first row of <th>, or a first row of bold <td>s; "" where none.'),
   rows: z.array(z.array(TableCell)).describe('Body rows, cells in column order.'),
   caption: z.string().describe('Caption, "" when none.'),
-  heading: z.string().optional().describe('What the page calls the table: caption, label, or the nearest heading above.'),
+  heading: z
+    .string()
+    .optional()
+    .describe('What the page calls the table: caption, label, or the nearest heading above.'),
 });
 export type ContentTable = z.infer<typeof ContentTable>;
 
@@ -64,10 +67,7 @@ export const RecordPart = z.object({
     .optional()
     .describe('aria-label or title, else the label text just before it in the record ("Venue:" names the next part).'),
   heading: z.boolean().optional().describe('The part is or sits in a heading element.'),
-  within: z
-    .string()
-    .optional()
-    .describe('The dt, dd, label, figcaption or th the part sits in, inside its record.'),
+  within: z.string().optional().describe('The dt, dd, label, figcaption or th the part sits in, inside its record.'),
 });
 export type RecordPart = z.infer<typeof RecordPart>;
 

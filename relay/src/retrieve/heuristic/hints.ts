@@ -95,7 +95,8 @@ export function typeHints(cmd: string, names: readonly string[]): Record<string,
   }
   for (let t = 0; t < tokens.length; t++) {
     const token = tokens[t] as string;
-    const candidates = byFirst.get(token) ?? (token.endsWith('s') && token.length > 1 ? byFirst.get(token.slice(0, -1)) : undefined);
+    const candidates =
+      byFirst.get(token) ?? (token.endsWith('s') && token.length > 1 ? byFirst.get(token.slice(0, -1)) : undefined);
     if (!candidates) continue;
     for (const { name, words } of candidates) {
       if (out[name]) continue;

@@ -158,7 +158,8 @@ function labelledInText(full: string, name: string): string | null {
     i++;
     while (lower[i] === ' ') i++;
     let end = i;
-    while (end < text.length && !'|•·\n'.includes(text[end] ?? '') && !(text[end] === ' ' && text[end + 1] === ' ')) end++;
+    while (end < text.length && !'|•·\n'.includes(text[end] ?? '') && !(text[end] === ' ' && text[end + 1] === ' '))
+      end++;
     const value = text.slice(i, end).trim();
     if (value) return value;
   }

@@ -9,7 +9,6 @@ import type { ContentRecord, RecordGroup, RecordPart } from '../content-schema';
 import { closest, docQueryAll, getAttr, hasAttr, nodeContains } from '../dom-intrinsics';
 import { append, arrSort, SafeMap, SafeWeakMap, strIndexOf, strSlice } from '../intrinsics';
 import { collapseWhitespace } from '../text';
-import { headingFor } from './headings';
 import {
   absoluteUrl,
   dataOf,
@@ -22,6 +21,7 @@ import {
   tagOf,
   textOf,
 } from './dom';
+import { headingFor } from './headings';
 
 /** Elements that never hold a list's records. */
 const NOT_PARENTS: Record<string, true> = {
@@ -111,7 +111,14 @@ function addPart(state: PartsState, part: RecordPart): void {
   append(state.parts, part);
 }
 
-function partsOf(el: Element, scope: Scope, state: PartsState, parentHint: string, inText: boolean, within: string): void {
+function partsOf(
+  el: Element,
+  scope: Scope,
+  state: PartsState,
+  parentHint: string,
+  inText: boolean,
+  within: string,
+): void {
   if (state.parts.length >= MAX_PARTS) return;
   const tag = tagOf(el);
   if (isSkipped(el, tag)) return;
@@ -142,7 +149,10 @@ function partsOf(el: Element, scope: Scope, state: PartsState, parentHint: strin
   } else if (tag === 'time' || tag === 'meta' || tag === 'data' || (tag === 'link' && itemprop)) {
     const value =
       getAttr(el, 'datetime') ?? getAttr(el, 'content') ?? getAttr(el, 'value') ?? getAttr(el, 'href') ?? '';
-    addPart(state, extra({ ...base, kind: tag === 'time' ? 'time' : 'meta', text: textOf(el, scope), datetime: value }));
+    addPart(
+      state,
+      extra({ ...base, kind: tag === 'time' ? 'time' : 'meta', text: textOf(el, scope), datetime: value }),
+    );
     if (tag !== 'time' && tag !== 'data') return;
     textHere = true;
   } else if (!inText && ownText(el)) {
@@ -255,7 +265,8 @@ function shapesOf(children: Element[]): Shape[] {
     const at = positions.get(sig) as number[];
     if (at.length < MIN_RECORDS || consumed.get(sig)) continue;
     let minGap = children.length;
-    for (let i = 1; i < at.length; i++) if ((at[i] as number) - (at[i - 1] as number) < minGap) minGap = (at[i] as number) - (at[i - 1] as number);
+    for (let i = 1; i < at.length; i++)
+      if ((at[i] as number) - (at[i - 1] as number) < minGap) minGap = (at[i] as number) - (at[i - 1] as number);
     // A companion: a signature found in nearly every gap between two occurrences.
     let companion = false;
     if (minGap >= 2) {
@@ -272,7 +283,8 @@ function shapesOf(children: Element[]): Shape[] {
           if (n === 1) append(candidates, s);
         }
       }
-      for (let c = 0; c < candidates.length; c++) if ((inGaps.get(candidates[c] as string) ?? 0) >= at.length - 2 && at.length - 1 >= 2) companion = true;
+      for (let c = 0; c < candidates.length; c++)
+        if ((inGaps.get(candidates[c] as string) ?? 0) >= at.length - 2 && at.length - 1 >= 2) companion = true;
     }
     if (!companion) {
       if (strStartsTr(sig)) continue; // Rows of one shape are a table's rows: the table reads them.

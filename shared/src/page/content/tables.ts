@@ -2,8 +2,8 @@ import type { ContentTable, TableCell } from '../content-schema';
 import { elQueryAll, getAttr, getComputedStyleOf } from '../dom-intrinsics';
 import { append, toNumber } from '../intrinsics';
 import { collapseWhitespace } from '../text';
-import { headingFor } from './headings';
 import { absoluteUrl, imageSource, isHidden, type Scope, tagOf, textOf } from './dom';
+import { headingFor } from './headings';
 
 function cellOf(cell: Element, scope: Scope): TableCell {
   const out: TableCell = { text: textOf(cell, scope) };
@@ -66,7 +66,12 @@ export function readTable(table: Element, scope: Scope): ContentTable {
     }
   }
   // No <th> header: a first row of bold cells over rows that are not bold is one.
-  if (headers.length === 0 && bodyRows.length >= 3 && allBold(bodyRows[0] as Element, scope) && !allBold(bodyRows[1] as Element, scope)) {
+  if (
+    headers.length === 0 &&
+    bodyRows.length >= 3 &&
+    allBold(bodyRows[0] as Element, scope) &&
+    !allBold(bodyRows[1] as Element, scope)
+  ) {
     const first = body[0] as TableCell[];
     for (let i = 0; i < first.length; i++) append(headers, (first[i] as TableCell).text);
     for (let i = 1; i < body.length; i++) body[i - 1] = body[i] as TableCell[];
