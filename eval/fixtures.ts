@@ -1,15 +1,23 @@
 /**
- * Suite (c): the project's own fixture tasks (relay/test/builtin-tasks.ts) on the fixture site
- * (e2e/fixtures), browsed through the HTTP API. A task's check reads the page the session ended on,
- * so this suite needs the relay the harness starts itself.
+ * Suite (c): the project's own fixture tasks on the fixture site (e2e/fixtures), through the HTTP
+ * API: the built-in planner's browse tasks (relay/test/builtin-tasks.ts), whose checks read the page a
+ * session ended on (so they need the relay the harness starts itself), and the retrieve cases
+ * (relay/test/retrieve-cases.ts), right only when ludicrous mode returns exactly the expected data.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { FixtureSite } from '@tandem/e2e/fixtures';
 import { type BuiltinTask, finalState, TASK_MAX_STEPS } from '../relay/test/builtin-tasks';
+import type { RetrieveCase } from '../relay/test/retrieve-cases';
 import type { RelayClient } from './relay';
 
 export { BUILTIN_TASKS as FIXTURE_TASKS } from '../relay/test/builtin-tasks';
+export { RETRIEVE_CASES } from '../relay/test/retrieve-cases';
+
+/** Retrieve cases are named "retrieve: <case>" in tables and --tasks. */
+export const retrieveTaskName = (c: RetrieveCase) => `retrieve: ${c.name}`;
 
 export interface FixtureResult {
+  kind: 'browse' | 'retrieve';
   task: string;
   success: boolean;
   expected: string;
@@ -27,6 +35,7 @@ export async function runFixtureTask(
   options: { mode?: string | undefined },
 ): Promise<FixtureResult> {
   const result: FixtureResult = {
+    kind: 'browse',
     task: task.name,
     success: false,
     expected: task.expect,
@@ -68,4 +77,52 @@ export async function runFixtureTask(
     if (sessionId) await relay.call('DELETE', `/v1/web/session/${sessionId}`).catch(() => undefined);
   }
   return result;
+}
+
+export async function runRetrieveCase(relay: RelayClient, site: FixtureSite, c: RetrieveCase): Promise<FixtureResult> {
+  const result: FixtureResult = {
+    kind: 'retrieve',
+    task: retrieveTaskName(c),
+    success: false,
+    expected: 'exact data',
+    status: '',
+    message: '',
+    steps: 0,
+    ms: 0,
+  };
+  let sessionId: string | undefined;
+  try {
+    const t = performance.now();
+    const res = await relay.call<{ status: string; session_id: string; data: Record<string, unknown>[] }>(
+      'POST',
+      '/v1/web/retrieve',
+      {
+        cmd: c.cmd ?? '',
+        url: `${site.url}/retrieve/${c.page}.html`,
+        mode: 'ludicrous',
+        max_items: 1000,
+        ...(c.fields ? { fields: c.fields } : {}),
+        ...c.extra,
+      },
+    );
+    result.ms = performance.now() - t;
+    sessionId = res.session_id;
+    result.status = res.status;
+    const expected = c.expected(site.url);
+    result.success = isDeepStrictEqual(res.data, expected);
+    result.message = result.success ? `${res.data.length} items` : differs(res.data, expected);
+  } catch (error) {
+    result.error = (error as Error).message;
+  } finally {
+    if (sessionId) await relay.call('DELETE', `/v1/web/session/${sessionId}`).catch(() => undefined);
+  }
+  return result;
+}
+
+/** Where the data first departs from the expected items, in a line. */
+function differs(got: Record<string, unknown>[], expected: Record<string, unknown>[]): string {
+  const i = got.findIndex((item, n) => !isDeepStrictEqual(item, expected[n]));
+  const count = `${got.length} of ${expected.length} items`;
+  if (i < 0) return count;
+  return `${count}; item ${i + 1} is ${JSON.stringify(got[i])}, expected ${JSON.stringify(expected[i] ?? null)}`;
 }

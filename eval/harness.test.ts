@@ -62,4 +62,12 @@ describe('npm run eval', () => {
     expect(result.tasks.map((t) => [t.task, t.success])).toEqual([['follows a link named in quotes', true]]);
     expect(matched).toEqual(new Set(['follows a link named in quotes']));
   });
+
+  it('scores a retrieve fixture case by its exact data', async () => {
+    const options = parseOptions(['--fixtures', '--tasks', 'retrieve: glossary (dl)']);
+    const result = await fixtureSuite(relay, options, new Set());
+    expect(result.tasks.map((t) => [t.kind, t.task, t.success, t.error])).toEqual([
+      ['retrieve', 'retrieve: glossary (dl)', true, undefined],
+    ]);
+  });
 });

@@ -161,14 +161,24 @@ export function printFixtures(results: NonNullable<Results['fixtures']>): void {
       })),
     );
   }
-  printTable('Fixture tasks (through POST /v1/web/browse)', [
-    {
-      tasks: s.runs,
-      passed: s.success,
-      rate: pct(s.successRate),
-      steps: round(s.meanSteps, 1),
-      seconds: round(s.meanSeconds, 2),
-    },
+  const row = (what: string, t: TaskSummary) => ({
+    tasks: what,
+    runs: t.runs,
+    passed: t.success,
+    rate: pct(t.successRate),
+    steps: round(t.meanSteps, 1),
+    seconds: round(t.meanSeconds, 2),
+  });
+  const kinds = [
+    ['browse (POST /v1/web/browse, built-in planner tasks)', 'browse'],
+    ['retrieve (POST /v1/web/retrieve, ludicrous, exact data)', 'retrieve'],
+  ] as const;
+  printTable('Fixture tasks', [
+    ...kinds.flatMap(([what, kind]) => {
+      const runs = results.tasks.filter((t) => t.kind === kind);
+      return runs.length > 0 ? [row(what, taskSummary(runs))] : [];
+    }),
+    row('TOTAL', s),
   ]);
 }
 

@@ -2,7 +2,7 @@
 import { startFixtureSite } from '@tandem/e2e/fixtures';
 import { findArticleCases, runArticle, serveArticles } from './articles';
 import { type EvalOptions, selectNames } from './cli';
-import { FIXTURE_TASKS, runFixtureTask } from './fixtures';
+import { FIXTURE_TASKS, RETRIEVE_CASES, retrieveTaskName, runFixtureTask, runRetrieveCase } from './fixtures';
 import { findMiniwobTasks, runEpisode, serveMiniwob } from './miniwob';
 import { progressBar, runPool } from './pool';
 import type { RelayClient } from './relay';
@@ -77,12 +77,17 @@ export async function fixtureSuite(
   matched: Set<string>,
 ): Promise<NonNullable<Results['fixtures']>> {
   const tasks = pick(FIXTURE_TASKS, (t) => t.name, options, matched);
+  const cases = pick(RETRIEVE_CASES, retrieveTaskName, options, matched);
   const site = await startFixtureSite();
-  const progress = progressBar('fixtures', tasks.length);
+  const jobs = [
+    ...tasks.map((task) => () => runFixtureTask(relay, site, task, { mode: options.mode })),
+    ...cases.map((c) => () => runRetrieveCase(relay, site, c)),
+  ];
+  const progress = progressBar('fixtures', jobs.length);
   try {
-    const results = await runPool(tasks, options.parallel, async (task) => {
-      const result = await runFixtureTask(relay, site, task, { mode: options.mode });
-      progress.done(task.name, result.success);
+    const results = await runPool(jobs, options.parallel, async (job) => {
+      const result = await job();
+      progress.done(result.task, result.success);
       return result;
     });
     return { summary: taskSummary(results), tasks: results };
