@@ -309,4 +309,61 @@ export const RETRIEVE_CASES: RetrieveCase[] = [
       { name: 'Folk on the Pier', date: '2026-05-23', venue: 'Harbour Stage' },
     ],
   },
+  {
+    name: 'td header row set apart only by its look',
+    page: 'race-results',
+    expected: () =>
+      [
+        ['Ana Lopez', 'Harriers', '31:02', '34'],
+        ['Ben Fry', 'Striders', '32:15', '41'],
+        ['Cai Wen', 'Harriers', '33:40', '29'],
+        ['Dee Oak', 'Pacers', '35:01', '52'],
+      ].map(([runner, club, time, age]) => ({ runner, club, time, age })),
+  },
+  {
+    name: 'plain ordered list, a field that names no part',
+    page: 'repotting',
+    cmd: 'the steps',
+    fields: ['step'],
+    expected: () =>
+      [
+        'Water the plant a day before.',
+        'Pick a pot one size larger.',
+        'Loosen the root ball gently.',
+        'Add fresh soil around the roots.',
+        'Water again and keep out of direct sun.',
+      ].map((step) => ({ step })),
+  },
+  {
+    name: 'a sidebar list the cmd names',
+    page: 'tea-shop',
+    cmd: 'the categories in the sidebar',
+    fields: ['name', 'url'],
+    expected: (o) =>
+      ['tea', 'coffee', 'cocoa', 'mugs'].map((c) => ({
+        name: c[0]?.toUpperCase() + c.slice(1),
+        url: `${o}/retrieve/c/${c}`,
+      })),
+  },
+  {
+    name: 'the hours table the cmd names, not the cards or the sidebar',
+    page: 'tea-shop',
+    cmd: 'opening hours',
+    fields: ['day', 'opens', 'closes'],
+    expected: () => [
+      { day: 'Monday', opens: '09:00', closes: '17:00' },
+      { day: 'Tuesday', opens: '09:00', closes: '17:00' },
+      { day: 'Saturday', opens: '10:00', closes: '14:00' },
+    ],
+  },
+  {
+    name: 'the cards the fields fit, prices as numbers',
+    page: 'tea-shop',
+    fields: ['name', 'price'],
+    expected: () => [
+      { name: 'Green tea', price: 4.5 },
+      { name: 'Dark roast', price: 7 },
+      { name: 'Hot cocoa', price: 5.25 },
+    ],
+  },
 ];

@@ -192,7 +192,8 @@ function bylineInText(content: PageContent): string | null {
   for (const block of content.blocks) {
     if (block.nav || block.text.length >= 150) continue;
     const m = /^\s*(?:by|written by|author:)\s+([^·|•,\d]{2,80})/i.exec(block.text);
-    if (m?.[1]) return m[1].replace(/\s+(?:on|at)$/i, '').trim() || null;
+    // A name starts with a capital (or a script without case): "By the way, …" is prose.
+    if (m?.[1] && !/^\p{Ll}/u.test(m[1])) return m[1].replace(/\s+(?:on|at)$/i, '').trim() || null;
   }
   return null;
 }

@@ -29,10 +29,14 @@ function fillRatio(items: Item[], fields: string[]): number {
   return filled / (items.length * fields.length);
 }
 
-/** Records outside navigation first; a page that is all navigation still has its lists. */
-function candidateGroups(content: PageContent): RecordGroup[] {
+/**
+ * Records outside navigation, header, footer and asides are the candidates; a list there counts only
+ * when the cmd names it ("the categories in the sidebar") or when the page has nothing else.
+ */
+function candidateGroups(content: PageContent, words: Set<string>): RecordGroup[] {
   const main = content.records.filter((g) => !g.in_nav);
-  return main.length > 0 ? main : content.records;
+  if (main.length === 0) return content.records;
+  return content.records.filter((g) => !g.in_nav || nameScore(words, groupNames(g)) > 0);
 }
 
 /** Words a cmd uses for asking, not for naming what it wants. */
@@ -95,11 +99,11 @@ function best(candidates: Candidate[]): Candidate | undefined {
 }
 
 export function extractHeuristic(content: PageContent, cmd: string, fields: string[] | undefined): HeuristicResult {
-  const groups = candidateGroups(content);
+  const words = cmdWords(cmd, fields ?? []);
+  const groups = candidateGroups(content, words);
   const tables = content.tables.filter((t) => t.rows.length >= 2);
   const articleLike = isArticleLike(content);
   const entries = listEntries(content);
-  const words = cmdWords(cmd, fields ?? []);
 
   if (!fields) {
     const candidates: Candidate[] = [];
@@ -151,8 +155,13 @@ export function extractHeuristic(content: PageContent, cmd: string, fields: stri
     });
   }
   for (const group of groups) {
-    const sample = recordItems({ ...group, records: group.records.slice(0, SAMPLE) }, fields, types, entries);
-    const ratio = fillRatio(sample, fields);
+    const sampled = { ...group, records: group.records.slice(0, SAMPLE) };
+    // A field filled only by the name fallback (see recordItems) counts half: a collection whose
+    // parts the fields really name is a better fit.
+    const ratio =
+      (fillRatio(recordItems(sampled, fields, types, entries), fields) +
+        fillRatio(recordItems(sampled, fields, types, entries, false), fields)) /
+      2;
     candidates.push({
       named: ratio >= MIN_FILL ? nameScore(words, groupNames(group)) : 0,
       ratio,

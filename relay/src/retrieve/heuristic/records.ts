@@ -265,15 +265,17 @@ export function columnsWithLd(group: RecordGroup, entries: LdEntry[]): string[] 
 /**
  * The group's records as items, each field of its one type. Fields the visible record lacks come
  * from the page's JSON-LD list entry for it (matched by URL or name): list pages often keep prices
- * and SKUs only there.
+ * and SKUs only there. A field that names no part of any record ("step" on a plain list), when no
+ * field asks for the name, is what each record is about: its name, as a table row's is its first column.
  */
 export function recordItems(
   group: RecordGroup,
   fields: string[],
   types: Record<string, FieldType>,
   entries: LdEntry[] = [],
+  nameFallback = true,
 ): Item[] {
-  return group.records.map((record) => {
+  const items = group.records.map((record) => {
     const item: Item = {};
     const missing: string[] = [];
     for (const field of fields) {
@@ -291,4 +293,13 @@ export function recordItems(
     }
     return item;
   });
+  const nameless =
+    !nameFallback || fields.some((f) => roleOf(f) === 'name') ? undefined : fields.find((f) => roleOf(f) === null);
+  if (nameless !== undefined && items.every((item) => item[nameless] === null || item[nameless] === '')) {
+    const type = types[nameless] ?? fieldType(nameless);
+    group.records.forEach((record, i) => {
+      (items[i] as Item)[nameless] = coerce(nameOf(record)?.text ?? null, type);
+    });
+  }
+  return items;
 }

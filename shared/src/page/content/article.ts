@@ -395,10 +395,12 @@ export function readArticle(scope: Scope): ArticleReading {
   for (let a = 0; a < ATTEMPTS.length; a++) {
     const result = attempt(scope, ATTEMPTS[a]!, byline);
     if (!result) break;
-    if (a === 0) {
+    if (a === 0) isReaderable = readerable(result.scan);
+    // As Readability does: a retry with looser flags may find the byline the first pass stripped
+    // (an author link in an "entry-header"); once found it is kept and left out of later attempts.
+    if (byline === undefined && result.scan.bylineEl !== null) {
       byline = result.scan.bylineEl;
       bylineText = result.scan.byline;
-      isReaderable = readerable(result.scan);
     }
     if (!best || result.text > best.text) best = result;
     if (result.text >= CHAR_THRESHOLD) break;
