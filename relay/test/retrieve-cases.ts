@@ -366,4 +366,33 @@ export const RETRIEVE_CASES: RetrieveCase[] = [
       { name: 'Hot cocoa', price: 5.25 },
     ],
   },
+  {
+    name: 'plain links list: author after "by", the count that names a field',
+    page: 'top-links',
+    cmd: 'the top links',
+    fields: ['title', 'url', 'author', 'comments'],
+    expected: () =>
+      [
+        ['A new compiler', 1, 'jane', 31],
+        ['Why caches matter', 2, 'omar', 8],
+        ['Ten years of Rust', 3, 'li', 102],
+      ].map(([title, n, author, comments]) => ({
+        title,
+        url: `https://x.example/${n}`,
+        author,
+        comments: `${comments} comments`,
+      })),
+  },
+  {
+    name: 'labelled values inside plain list items, as shown',
+    page: 'top-links',
+    cmd: 'the rooms',
+    fields: ['capacity', 'floor'],
+    expected: () =>
+      [
+        ['12', '2'],
+        ['30', '1'],
+        ['6', '3'],
+      ].map(([capacity, floor]) => ({ capacity, floor })),
+  },
 ];

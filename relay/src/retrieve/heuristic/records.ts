@@ -158,7 +158,7 @@ function labelledInText(full: string, name: string): string | null {
     i++;
     while (lower[i] === ' ') i++;
     let end = i;
-    while (end < text.length && !'|•·\n'.includes(text[end] ?? '') && !(text[end] === ' ' && text[end + 1] === ' '))
+    while (end < text.length && !'|•·—–;\n'.includes(text[end] ?? '') && !(text[end] === ' ' && text[end + 1] === ' '))
       end++;
     const value = text.slice(i, end).trim();
     if (value) return value;
@@ -180,13 +180,25 @@ function namedOf(record: ContentRecord, field: string): unknown {
   if (hinted) return partValue(hinted);
   const labelled = record.parts.find((p) => p.label !== undefined && normalizeName(p.label) === n && p.text);
   if (labelled) return labelled.text;
+  const inText = labelledInText(record.text, n);
+  if (inText) return inText;
+  // The shortest such part: "31 comments" rather than the whole line that holds it.
   const singular = n.endsWith('s') ? n.slice(0, -1) : n;
-  const naming = record.parts.find((p) => {
+  let naming: RecordPart | undefined;
+  for (const p of record.parts) {
     const text = p.text.toLowerCase();
-    return p.text.length <= 40 && /\d/.test(text) && (hasWord(text, n) || hasWord(text, singular));
-  });
-  if (naming) return naming.text;
-  return labelledInText(record.text, n);
+    if (p.text.length > 40 || !/\d/.test(text) || !(hasWord(text, n) || hasWord(text, singular))) continue;
+    if (!naming || p.text.length < naming.text.length) naming = p;
+  }
+  return naming?.text ?? null;
+}
+
+/** "… by jane · 31 comments": the name after the record's last "by", when no part is named for authors. */
+function authorInText(text: string): string | null {
+  let found: string | null = null;
+  for (const m of text.slice(0, 2000).matchAll(/(?:^|\s)by\s+(\p{L}[\p{L}\p{N}_.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,3})/gu))
+    found = m[1] ?? found;
+  return found;
 }
 
 /** One record's value for a field, before conversion to the field's type. */
@@ -212,7 +224,7 @@ export function recordValue(record: ContentRecord, field: string, role: Role | n
       return ratingOf(record);
     case 'author': {
       const part = byHint(record.parts, ROLE_WORDS.author, (p) => p.text !== '');
-      return part ? part.text.replace(/^by\s+/i, '') : namedOf(record, field);
+      return part ? part.text.replace(/^by\s+/i, '') : (namedOf(record, field) ?? authorInText(record.text));
     }
     case 'description':
       return descriptionOf(record, new Set([name?.text ?? '']));
