@@ -6,7 +6,7 @@
  * (PASS/FAIL in the table and in results.json).
  */
 import { startFixtureSite } from '@tandem/e2e/fixtures';
-import { type Item, RETRIEVE_CASES } from '../relay/test/retrieve-cases';
+import { caseRequest, type Item, RETRIEVE_CASES } from '../relay/test/retrieve-cases';
 import { startBenchRelay } from './relay';
 import { percentile, printTable, round, saveResults } from './stats';
 
@@ -109,13 +109,7 @@ export async function benchRetrieve(): Promise<void> {
     const accuracy: Record<string, unknown>[] = [];
     const total = { returned: 0, wanted: 0, correct: 0 };
     for (const c of RETRIEVE_CASES) {
-      const res = await retrieve({
-        url: `${site.url}/retrieve/${c.page}.html`,
-        ...(c.fields ? { fields: c.fields } : {}),
-        cmd: c.cmd ?? '',
-        max_items: 1000,
-        ...c.extra,
-      });
+      const res = await retrieve(caseRequest(c, site.url));
       await close(res.session_id);
       const expected = c.expected(site.url);
       const s = score(res.data, expected, c.fields ?? Object.keys(expected[0] ?? {}));

@@ -7,7 +7,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FixtureSite } from '@tandem/e2e/fixtures';
 import { type BuiltinTask, finalState, TASK_MAX_STEPS } from '../relay/test/builtin-tasks';
-import type { RetrieveCase } from '../relay/test/retrieve-cases';
+import { caseRequest, type RetrieveCase } from '../relay/test/retrieve-cases';
 import type { RelayClient } from './relay';
 
 export { BUILTIN_TASKS as FIXTURE_TASKS } from '../relay/test/builtin-tasks';
@@ -96,14 +96,7 @@ export async function runRetrieveCase(relay: RelayClient, site: FixtureSite, c: 
     const res = await relay.call<{ status: string; session_id: string; data: Record<string, unknown>[] }>(
       'POST',
       '/v1/web/retrieve',
-      {
-        cmd: c.cmd ?? '',
-        url: `${site.url}/retrieve/${c.page}.html`,
-        mode: 'ludicrous',
-        max_items: 1000,
-        ...(c.fields ? { fields: c.fields } : {}),
-        ...c.extra,
-      },
+      caseRequest(c, site.url),
     );
     result.ms = performance.now() - t;
     sessionId = res.session_id;

@@ -1,8 +1,8 @@
 /** Every retrieve fixture case through POST /v1/web/retrieve in ludicrous mode: the exact data. */
 import { type FixtureSite, startFixtureSite } from '@tandem/e2e/fixtures';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RETRIEVE_CASES, type RetrieveCase } from './retrieve-cases';
-import { postRetrieve, retrievePage } from './retrieve-support';
+import { caseRequest, RETRIEVE_CASES, type RetrieveCase } from './retrieve-cases';
+import { postRetrieve } from './retrieve-support';
 import { startTestRelay, type TestRelay } from './support';
 
 let site: FixtureSite;
@@ -22,14 +22,7 @@ afterAll(async () => {
 
 describe('retrieve fixture cases (ludicrous mode, exact data)', () => {
   it.each(RETRIEVE_CASES.map((c) => [c.name, c] as [string, RetrieveCase]))('%s', async (_, c) => {
-    const res = await postRetrieve(relay, {
-      url: retrievePage(site, c.page),
-      mode: 'ludicrous',
-      max_items: 1000,
-      cmd: c.cmd ?? '',
-      ...(c.fields ? { fields: c.fields } : {}),
-      ...c.extra,
-    });
+    const res = await postRetrieve(relay, caseRequest(c, site.url));
     expect(res.data).toEqual(c.expected(site.url));
   });
 });

@@ -18,6 +18,18 @@ export interface RetrieveCase {
   expected: (origin: string) => Item[];
 }
 
+/** The POST /v1/web/retrieve body of a case on the fixture site at `origin` (ludicrous, every item). */
+export function caseRequest(c: RetrieveCase, origin: string): Record<string, unknown> {
+  return {
+    url: `${origin}/retrieve/${c.page}.html`,
+    cmd: c.cmd ?? '',
+    mode: 'ludicrous',
+    max_items: 1000,
+    ...(c.fields ? { fields: c.fields } : {}),
+    ...c.extra,
+  };
+}
+
 const range = (n: number, from = 1) => Array.from({ length: n }, (_, i) => i + from);
 
 /** Known answers for the retrieve fixture pages: the exact `data` ludicrous mode must return. */
