@@ -209,10 +209,12 @@ export function articleMeta(content: PageContent): ArticleMeta {
   const subject = article ?? subjectNode(content);
   const node = subject;
   const meta = metaValues(content);
-  const documentTitleText = cleanText(content.title);
+  // As Readability compares JSON-LD's name and headline: with the article title the <title> gives
+  // (the site name cut), so a site suffix does not decide between them.
+  const shownTitle = documentTitle(content);
   // An article's own JSON-LD comes first; another subject's (a product) only after the meta tags.
   const title =
-    (article && ldTitle(article, documentTitleText)) ??
+    (article && ldTitle(article, shownTitle)) ??
     first(meta, [
       'dc:title',
       'dcterm:title',
@@ -223,8 +225,8 @@ export function articleMeta(content: PageContent): ArticleMeta {
       'twitter:title',
       'parsely-title',
     ]) ??
-    (subject && ldTitle(subject, documentTitleText)) ??
-    (documentTitle(content) || null);
+    (subject && ldTitle(subject, shownTitle)) ??
+    (shownTitle || null);
   const metaAuthor = first(meta, ['dc:creator', 'dcterm:creator', 'author', 'parsely-author']);
   const articleAuthor = meta.get('article:author');
   const byline =
