@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseOptions, parseSeeds, selectNames, UsageError } from './cli';
+import { parseOptions, parseSeeds, selectNames, UsageError, unknownTasks } from './cli';
 
 describe('eval flags', () => {
   it('reads seeds as ranges and lists', () => {
@@ -12,7 +12,13 @@ describe('eval flags', () => {
 
   it('takes suites and options, with defaults', () => {
     const options = parseOptions(['--miniwob', 'dir', '--tasks', 'a,b', '--seeds', '1-2', '--parallel', '3']);
-    expect(options).toMatchObject({ miniwob: 'dir', tasks: ['a', 'b'], seeds: ['1', '2'], parallel: 3, maxSteps: 20 });
+    expect(options).toMatchObject({
+      miniwob: 'dir',
+      tasks: ['a,b', 'a', 'b'],
+      seeds: ['1', '2'],
+      parallel: 3,
+      maxSteps: 20,
+    });
     expect(parseOptions(['--fixtures', '--part', '2/3', '--fail-under', '100'])).toMatchObject({
       fixtures: true,
       part: { k: 2, n: 3 },
@@ -40,5 +46,13 @@ describe('eval flags', () => {
     expect(two.length).toBeGreaterThan(5);
     expect(selectNames(names, { part: { k: 1, n: 2 } })).toEqual(one);
     expect(selectNames(names, { tasks: ['task-3', 'nope'] })).toEqual(['task-3']);
+  });
+
+  it('selects a name that holds commas, and reports only names that match nothing', () => {
+    const names = ['two collections, the table', 'two collections', 'plain'];
+    const { tasks } = parseOptions(['--fixtures', '--tasks', 'two collections, the table']);
+    expect(selectNames(names, { tasks })).toEqual(['two collections, the table']);
+    expect(unknownTasks(tasks ?? [], new Set(['two collections, the table']))).toEqual([]);
+    expect(unknownTasks(['plain,nope', 'plain', 'nope'], new Set(['plain']))).toEqual(['plain,nope', 'nope']);
   });
 });

@@ -9,7 +9,7 @@ Suites (one or more):
   --fixtures             the project's own fixture tasks (built-in planner tasks on the fixture site)
 
 Options:
-  --tasks <a,b,...>      only these tasks / article cases, by name
+  --tasks <a,b,...>      only these tasks / article cases, by name (a name with commas: give it alone)
   --part <k/n>           only part k of n of them (a stable split by name), e.g. to tune on 1/2 and check on 2/2
   --seeds <list>         MiniWoB seeds, e.g. 1-3 or 1,4,7 (default 1)
   --parallel <n>         jobs at once (default 2)
@@ -130,10 +130,12 @@ export function parseOptions(argv: string[]): EvalOptions {
   }
   const tasks = str('tasks');
   if (tasks !== undefined) {
-    options.tasks = tasks
+    // Names may hold commas themselves: the whole value is a name too.
+    const parts = tasks
       .split(',')
       .map((t) => t.trim())
       .filter(Boolean);
+    options.tasks = [...new Set(tasks.includes(',') ? [tasks.trim(), ...parts] : parts)];
     if (options.tasks.length === 0) throw new UsageError('--tasks: give task names separated by commas');
   }
   const part = str('part');
@@ -177,9 +179,27 @@ function hash(text: string): number {
   return h;
 }
 
+/** --tasks names that match nothing, counting a name with commas as matched when it or all its parts are. */
+export function unknownTasks(tasks: string[], matched: Set<string>): string[] {
+  const parts = (name: string) => name.split(',').map((p) => p.trim());
+  return tasks.filter(
+    (t) =>
+      !matched.has(t) &&
+      !(t.includes(',') && parts(t).every((p) => matched.has(p))) &&
+      ![...matched].some((m) => m.includes(',') && parts(m).includes(t)),
+  );
+}
+
 /** The names `--tasks` and `--part` keep, in their order. */
 export function selectNames(names: string[], options: Pick<EvalOptions, 'tasks' | 'part'>): string[] {
-  let kept = options.tasks ? names.filter((n) => options.tasks?.includes(n)) : names;
+  const tasks = options.tasks;
+  let kept = names;
+  if (tasks) {
+    // A value that is itself a name with commas means that name, not the names its parts spell.
+    const whole = tasks.filter((t) => t.includes(',') && names.includes(t));
+    const spelled = new Set(whole.flatMap((t) => t.split(',').map((p) => p.trim())));
+    kept = names.filter((n) => tasks.includes(n) && (whole.includes(n) || !spelled.has(n)));
+  }
   if (options.part) {
     const { k, n } = options.part;
     kept = kept.filter((name) => hash(name) % n === k - 1);

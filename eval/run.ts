@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type EvalOptions, parseOptions, USAGE, UsageError } from './cli';
+import { type EvalOptions, parseOptions, USAGE, UsageError, unknownTasks } from './cli';
 import type { RelayClient } from './relay';
 import type { Results } from './report';
 
@@ -56,7 +56,7 @@ async function main(): Promise<number> {
     if (options.miniwob) results.miniwob = await suites.miniwobSuite(relay, options.miniwob, options, matched);
     if (options.articles) results.articles = await suites.articleSuite(relay, options.articles, options, matched);
     if (options.fixtures) results.fixtures = await suites.fixtureSuite(relay, options, matched);
-    const unknown = (options.tasks ?? []).filter((t) => !matched.has(t));
+    const unknown = unknownTasks(options.tasks ?? [], matched);
     if (unknown.length > 0) process.stderr.write(`eval: no task or case named ${unknown.join(', ')}\n`);
   } finally {
     await relay.close();
