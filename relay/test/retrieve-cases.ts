@@ -396,15 +396,15 @@ export const RETRIEVE_CASES: RetrieveCase[] = [
       })),
   },
   {
-    name: 'labelled values inside plain list items, as shown',
+    name: 'plain list items: a bold lead-in names each, labelled values as shown',
     page: 'top-links',
     cmd: 'the rooms',
-    fields: ['capacity', 'floor'],
+    fields: ['name', 'capacity', 'floor'],
     expected: () =>
       [
-        ['12', '2'],
-        ['30', '1'],
-        ['6', '3'],
-      ].map(([capacity, floor]) => ({ capacity, floor })),
+        ['Blue room', '12', '2'],
+        ['Red room', '30', '1'],
+        ['Green room', '6', '3'],
+      ].map(([name, capacity, floor]) => ({ name, capacity, floor })),
   },
 ];

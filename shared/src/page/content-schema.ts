@@ -66,7 +66,10 @@ export const RecordPart = z.object({
     .string()
     .optional()
     .describe('aria-label or title, else the label text just before it in the record ("Venue:" names the next part).'),
-  heading: z.boolean().optional().describe('The part is or sits in a heading element.'),
+  heading: z
+    .boolean()
+    .optional()
+    .describe('The part is or sits in a heading element, or is the bold words that open the record (its title).'),
   within: z.string().optional().describe('The dt, dd, label, figcaption or th the part sits in, inside its record.'),
 });
 export type RecordPart = z.infer<typeof RecordPart>;

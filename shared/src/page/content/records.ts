@@ -177,6 +177,29 @@ function partsOf(
   for (let i = 0; i < children.length; i++) partsOf(children[i] as Element, scope, state, own, textHere, where);
 }
 
+/**
+ * "<li><strong>Blue room</strong> — Capacity: 12</li>": bold words that open a record's running
+ * text are its title, as a heading would be. Not a label ("Venue:"), nor bold text after other text.
+ */
+function leadIn(el: Element, scope: Scope): RecordPart | null {
+  if (!ownText(el)) return null;
+  const nodes = el.childNodes;
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i] as Node;
+    if (n.nodeType === 3) {
+      if (collapseWhitespace((n as Text).data) !== '') return null;
+      continue;
+    }
+    if (n.nodeType !== 1) continue;
+    const tag = tagOf(n as Element);
+    if (tag !== 'strong' && tag !== 'b') return null;
+    const text = textOf(n as Element, scope);
+    if (text === '' || endsWithColon(text) || text.length > 120) return null;
+    return { tag, hint: hintOf(n as Element), kind: 'text', text, heading: true };
+  }
+  return null;
+}
+
 /** One record: the parts of each of its elements in order, their text, their data-* attributes. */
 function readRecord(members: Element[], scope: Scope): ContentRecord {
   const state: PartsState = { parts: [], label: '' };
@@ -190,6 +213,8 @@ function readRecord(members: Element[], scope: Scope): ContentRecord {
     if (t) text = text ? `${text} ${t}` : t;
     data = m === 0 ? dataOf(el) : { ...dataOf(el), ...data };
   }
+  const lead = members.length === 1 ? leadIn(members[0] as Element, scope) : null;
+  if (lead && !state.parts.some((p) => p.heading)) state.parts.unshift(lead);
   const record: ContentRecord = { text, parts: state.parts, data };
   const itemtype = members.length > 0 ? getAttr(members[0] as Element, 'itemtype') : null;
   if (itemtype) record.itemtype = itemtype;
