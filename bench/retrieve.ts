@@ -6,6 +6,7 @@
  * (PASS/FAIL in the table and in results.json).
  */
 import { startFixtureSite } from '@tandem/e2e/fixtures';
+import { caseRequest, type Item, RETRIEVE_CASES } from '../relay/test/retrieve-cases';
 import { startBenchRelay } from './relay';
 import { percentile, printTable, round, saveResults } from './stats';
 
@@ -13,159 +14,11 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const PARALLEL = 10;
 const ROUNDS = 5;
 
-type Item = Record<string, unknown>;
-interface Case {
-  page: string;
-  fields: string[];
-  cmd?: string;
-  extra?: Record<string, unknown>;
-  expected: (origin: string) => Item[];
-}
-
 const NAVIGATION_TIMEOUT_MS = 120_000;
 /** Target: ludicrous retrieve end to end at most 1.5× raw Playwright goto + page.content(), at p50. */
 const RATIO_TARGET = 1.5;
 
 const passFail = (ratio: number) => (ratio <= RATIO_TARGET ? 'PASS' : 'FAIL');
-
-const range = (n: number, from = 1) => Array.from({ length: n }, (_, i) => i + from);
-
-/** Known answers for every retrieve fixture page. */
-const CASES: Case[] = [
-  {
-    page: 'products',
-    fields: ['name', 'price', 'image', 'link', 'rating'],
-    expected: (o) =>
-      [
-        ['Trail Backpack 30L', 89.99, 'backpack', 'trail-backpack', 4.5],
-        ['Compact Camp Stove', 34.5, 'stove', 'camp-stove', 4],
-        ['LED Headlamp', 19, 'headlamp', 'headlamp', 3.5],
-        ['Water Filter', 1249, 'filter', 'water-filter', 5],
-        ['Down Sleeping Bag', 210, 'bag', 'sleeping-bag', 4.8],
-        ['Trekking Poles (pair)', 59.95, 'poles', 'trekking-poles', 4.2],
-      ].map(([name, price, img, slug, rating]) => ({
-        name,
-        price,
-        image: `${o}/img/${img}.jpg`,
-        link: `${o}/retrieve/item/${slug}`,
-        rating,
-      })),
-  },
-  {
-    page: 'table',
-    fields: ['city', 'country', 'population'],
-    cmd: 'population as a number',
-    expected: () =>
-      [
-        ['Stockholm', 'Sweden', 984748],
-        ['Oslo', 'Norway', 709037],
-        ['Helsinki', 'Finland', 664028],
-        ['Copenhagen', 'Denmark', 653664],
-        ['Gothenburg', 'Sweden', 604616],
-      ].map(([city, country, population]) => ({ city, country, population })),
-  },
-  {
-    page: 'search',
-    fields: ['title', 'url', 'date'],
-    cmd: 'date as ISO',
-    expected: () => [
-      { title: 'Best climbing shoes of 2026', url: 'https://shoes.example.com/guide', date: '2026-03-03' },
-      { title: 'How should climbing shoes fit?', url: 'https://forum.example.org/t/sizing', date: '2026-01-12' },
-      { title: 'Resoling climbing shoes: a guide', url: 'https://www.example.net/resole', date: '2025-11-30' },
-      { title: 'Climbing shoe - Wiki', url: 'https://wiki.example.com/Climbing_shoe', date: '2025-08-08' },
-    ],
-  },
-  {
-    page: 'article',
-    fields: ['title', 'author', 'date', 'site_name'],
-    expected: () => [
-      {
-        title: 'Glaciers are retreating faster than expected',
-        author: 'Ingrid Halvorsen',
-        date: '2026-02-14T09:30:00Z',
-        site_name: 'The Daily Fixture',
-      },
-    ],
-  },
-  {
-    page: 'lazy',
-    fields: ['title', 'url'],
-    extra: { scroll_to_bottom: true },
-    expected: (o) => range(50).map((n) => ({ title: `Post number ${n}`, url: `${o}/retrieve/post/${n}` })),
-  },
-  {
-    page: 'lazy-busy',
-    fields: ['title', 'url'],
-    extra: { scroll_to_bottom: true },
-    expected: (o) => range(25).map((n) => ({ title: `Post number ${n}`, url: `${o}/retrieve/post/${n}` })),
-  },
-  {
-    page: 'viewport',
-    fields: ['name', 'price'],
-    extra: { full_page: false },
-    expected: () => range(3).map((n) => ({ name: `Listing ${n}`, price: 100 + n })),
-  },
-  {
-    page: 'microdata',
-    fields: ['name', 'brand', 'price', 'currency', 'sku'],
-    expected: () => [
-      { name: 'Ceramic Mug', brand: 'Potter & Co', price: 12, currency: 'EUR', sku: 'MUG-1' },
-      { name: 'Teapot', brand: 'Potter & Co', price: 39.5, currency: 'EUR', sku: 'POT-7' },
-      { name: 'Saucer Set', brand: 'Kiln Works', price: 18.25, currency: 'EUR', sku: 'SAU-3' },
-    ],
-  },
-  {
-    page: 'jsonld',
-    fields: ['name', 'date', 'location', 'price', 'currency'],
-    expected: () => [
-      {
-        name: 'Spring Jazz Night',
-        date: '2026-04-18T20:00:00+02:00',
-        location: 'Fixture Hall',
-        price: 250,
-        currency: 'NOK',
-      },
-    ],
-  },
-  {
-    page: 'api-explorer',
-    fields: ['method', 'path', 'description'],
-    expected: () =>
-      [
-        ['GET', '/pets', 'List all pets'],
-        ['POST', '/pets', 'Create a pet'],
-        ['GET', '/pets/{petId}', 'Info for a specific pet'],
-        ['DELETE', '/pets/{petId}', 'Remove a pet'],
-      ].map(([method, path, description]) => ({ method, path, description })),
-  },
-  ...[
-    [1, 12, 0],
-    [2, 12, 12],
-    [3, 5, 24],
-  ].map(
-    ([p, count, offset]): Case => ({
-      page: `page-${p}`,
-      fields: ['title', 'author', 'price'],
-      expected: () =>
-        range(count as number, (offset as number) + 1).map((n) => ({
-          title: `Book ${n}`,
-          author: `Author ${n}`,
-          price: n + 0.5,
-        })),
-    }),
-  ),
-  {
-    page: 'catalog-200',
-    fields: ['name', 'price', 'date', 'link'],
-    expected: (o) =>
-      range(200).map((i) => ({
-        name: `Catalog item ${i}`,
-        price: Math.round((((i * 7) % 300) + 0.99) * 100) / 100,
-        date: `2026-01-${String((i % 28) + 1).padStart(2, '0')}`,
-        link: `${o}/retrieve/catalog/${i}`,
-      })),
-  },
-];
 
 function same(a: unknown, b: unknown): boolean {
   if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) < 0.005;
@@ -255,21 +108,16 @@ export async function benchRetrieve(): Promise<void> {
 
     const accuracy: Record<string, unknown>[] = [];
     const total = { returned: 0, wanted: 0, correct: 0 };
-    for (const c of CASES) {
-      const res = await retrieve({
-        url: `${site.url}/retrieve/${c.page}.html`,
-        fields: c.fields,
-        cmd: c.cmd ?? '',
-        max_items: 1000,
-        ...c.extra,
-      });
+    for (const c of RETRIEVE_CASES) {
+      const res = await retrieve(caseRequest(c, site.url));
       await close(res.session_id);
-      const s = score(res.data, c.expected(site.url), c.fields);
+      const expected = c.expected(site.url);
+      const s = score(res.data, expected, c.fields ?? Object.keys(expected[0] ?? {}));
       total.returned += s.returned;
       total.wanted += s.wanted;
       total.correct += s.correct;
       accuracy.push({
-        page: c.page,
+        page: c.name,
         items: `${res.data.length}/${c.expected(site.url).length}`,
         precision: round(s.correct / Math.max(1, s.returned), 3),
         recall: round(s.correct / Math.max(1, s.wanted), 3),

@@ -14,6 +14,7 @@ const { benchLocal } = await import('./local');
 const { benchPageRuntime } = await import('./page-runtime');
 const { benchPlanner } = await import('./planner');
 const { benchRetrieve } = await import('./retrieve');
+const { benchRetrieveCorpus } = await import('./retrieve-corpus');
 const { benchSessions } = await import('./sessions');
 const { benchStore } = await import('./store');
 
@@ -23,6 +24,13 @@ const benches: Record<string, () => Promise<void>> = {
   agent: benchAgent,
   planner: benchPlanner,
   retrieve: benchRetrieve,
+  // Real pages need a corpus on disk (never downloaded): TANDEM_BENCH_ARTICLES=<Readability test-pages dir>.
+  retrieveCorpus: async () => {
+    const dir = process.env.TANDEM_BENCH_ARTICLES;
+    if (dir) await benchRetrieveCorpus(dir);
+    else
+      process.stdout.write('\nretrieveCorpus skipped: set TANDEM_BENCH_ARTICLES to a Readability test-pages folder\n');
+  },
   local: benchLocal,
   store: benchStore,
   load: benchLoad,

@@ -5,6 +5,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
+// bench/, eval/ and scripts/ are tools, not packages: they may reuse each other and a package's test
+// fixtures, never its src/.
+const TOOLS = ['bench', 'eval', 'scripts'];
 const SKIP = new Set(['node_modules', '.output', '.wxt', 'dist', 'test-results']);
 const files = [];
 const walk = (dir) => {
@@ -15,7 +18,7 @@ const walk = (dir) => {
     else if (/\.(ts|tsx|mts|js|mjs)$/.test(name)) files.push(path);
   }
 };
-for (const pkg of ['shared', 'relay', 'extension', 'e2e', 'bench', 'scripts']) walk(pkg);
+for (const pkg of ['shared', 'relay', 'extension', 'e2e', ...TOOLS]) walk(pkg);
 
 const IMPORT =
   /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
@@ -29,9 +32,8 @@ for (const file of files) {
     const say = (why) => problems.push(`${file}: imports "${spec}": ${why}`);
     if (spec.startsWith('.')) {
       const [target, area] = relative('.', join(file, '..', spec)).split('/');
-      // bench/ and scripts/ are tools, not packages: they may reuse a package's test fixtures, never its src/.
-      const tool = pkg === 'bench' || pkg === 'scripts';
-      if (target !== pkg && !(tool && area === 'test'))
+      const tool = TOOLS.includes(pkg);
+      if (target !== pkg && !(tool && (area === 'test' || TOOLS.includes(target))))
         say(`reaches into ${target}/ by path; import it as @tandem/${target}`);
       continue;
     }

@@ -1,6 +1,6 @@
 export { BrowserHost } from './browser/browser-host';
 export { ChromiumNotFound, chromiumArgs, findChromium } from './browser/chromium';
-export { type Config, ConfigError, type Env, loadConfig } from './config';
+export { type Config, ConfigError, type Env, loadConfig, loadDotEnv } from './config';
 export { openApiDocument } from './http/routes/docs';
 export { createLogger, type Logger } from './logger';
 export { type Relay, startRelay } from './server';

@@ -298,7 +298,8 @@ describe('hostile pages', () => {
     expect(res.message).toContain('Nothing yet');
     const json = await retrieve({ url: `${site.url}/hostile.html`, fields: ['title', 'text'] });
     expect(json.data).toHaveLength(1);
-    expect(json.data[0]?.title).toBe('Patched builtins');
+    // The document's <title>, as for any page (metadata first, then <title>, then the <h1>).
+    expect(json.data[0]?.title).toBe('Hostile page');
     expect(json.data[0]?.text).toMatch(/^This page replaces JavaScript and DOM builtins/);
   });
 });

@@ -11,7 +11,13 @@ const FALSE = /^(false|no|out of stock|sold out|unavailable|0)$/i;
  */
 export function coerce(value: unknown, type: FieldType | undefined): unknown {
   if (value === null || value === undefined || type === undefined) return value ?? null;
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // A list of plain values reads as one text ("red, blue"); anything else structured as JSON.
+  const text =
+    Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)
+      ? value.join(', ')
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
   switch (type) {
     case 'number':
     case 'integer': {

@@ -7,7 +7,7 @@ import type OpenAI from 'openai';
 import { createClient, toPlannerError } from '../agent/llm/client';
 import type { Config } from '../config';
 import type { Session } from '../sessions/session';
-import { typeHints } from './heuristic/hints';
+import { fieldTypes } from './heuristic/hints';
 import { extractHeuristic, type Item } from './heuristic/index';
 import { extractWithModel, ModelAnswerError } from './llm/extract';
 import { itemsTable, mainContentMarkdown } from './markdown';
@@ -99,7 +99,7 @@ export async function runRetrieve(config: Config, session: Session, request: Ret
           content,
           cmd: request.cmd,
           fields,
-          types: typeHints(request.cmd, fields ?? []),
+          types: fieldTypes(request.cmd, fields ?? []),
           chunkChars: positiveInt(params.chunk_chars),
           overlapChars: positiveInt(params.chunk_overlap),
         });

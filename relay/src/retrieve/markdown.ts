@@ -1,5 +1,6 @@
 /** Markdown renderings: the page's content (for the model and for format: markdown) and a table of items. Pure. */
 import type { ContentBlock, ContentTable, PageContent } from '@tandem/shared';
+import { articleMeta, articleNode, isArticleNode } from './heuristic/article-meta';
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s*\n\s*/g, ' ');
 
@@ -72,11 +73,69 @@ function listData(block: ContentBlock): boolean {
   return block.kind === 'table' || (block.kind === 'list' && block.text.split('\n').length >= 3);
 }
 
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+
+/** Whether a heading repeats the title (most of its words and most of the title's). */
+function repeatsTitle(heading: string, title: string): boolean {
+  const a = words(heading);
+  const b = new Set(words(title));
+  if (a.length === 0 || b.size === 0) return false;
+  const shared = a.filter((w) => b.has(w)).length;
+  return shared / a.length >= 0.75 && shared / b.size >= 0.75;
+}
+
+/** Characters of a record group's text: how much of the page a list takes. */
+const groupChars = (group: PageContent['records'][number]) => group.records.reduce((n, r) => n + r.text.length, 0);
+
+/** An article body shorter than this (characters) is probably not the article. */
+const ARTICLE_MIN_CHARS = 500;
+
+/** The page says it is an article: an Article JSON-LD node, og:type article, a publication time. */
+function declaresArticle(content: PageContent): boolean {
+  const meta = content.metadata.meta;
+  return (
+    isArticleNode(articleNode(content)) ||
+    /article/i.test(meta['og:type'] ?? '') ||
+    meta['article:published_time'] !== undefined
+  );
+}
+
 /**
- * The page's main content: the main region (main, [role=main], a lone article), else everything but
- * navigation. Falls back to the whole body when the main region would drop list data kept outside it.
+ * An article page's body as Markdown: its title as a heading, then the blocks the page runtime scored
+ * as the article (navigation, sharing bars, comments and other boilerplate left out). Null when the
+ * page does not read as an article, or when a list outside it holds more text than it and the page
+ * does not say it is an article (a list page with some prose).
+ */
+export function articleMarkdown(content: PageContent): string | null {
+  const article = content.article;
+  const declared = article?.marked === true || declaresArticle(content);
+  if (!article || !(article.readerable || (declared && article.chars >= ARTICLE_MIN_CHARS))) return null;
+  const body = content.blocks.filter((b) => b.article && !b.nav);
+  if (body.length === 0) return null;
+  const listOutside = content.records.some(
+    (g) => !g.in_nav && !g.in_article && g.records.length >= 3 && groupChars(g) > article.chars,
+  );
+  if (listOutside && !declared) return null;
+  const title = articleMeta(content).title;
+  const duplicate = title
+    ? body.findIndex((b) => b.kind === 'heading' && (b.level ?? 2) <= 2 && repeatsTitle(b.text, title))
+    : -1;
+  const blocks = duplicate >= 0 ? body.filter((_, i) => i !== duplicate) : body;
+  return [title ? `# ${title}` : '', blocksMarkdown(blocks, content)].filter(Boolean).join('\n\n');
+}
+
+/**
+ * The page's main content: the article body when the page reads as one; else the main region (main,
+ * [role=main], a lone article), else everything but navigation. Falls back to the whole body when the
+ * main region would drop list data kept outside it.
  */
 export function mainContentMarkdown(content: PageContent): { markdown: string; whole: boolean } {
+  const article = articleMarkdown(content);
+  if (article !== null) return { markdown: article, whole: false };
   const main = content.blocks.filter((b) => b.main && !b.nav);
   const lost = content.blocks.some((b) => !b.main && !b.nav && listData(b));
   const recordsOutside =

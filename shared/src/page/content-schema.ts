@@ -37,9 +37,15 @@ export const TableCell = z.object({
 export type TableCell = z.infer<typeof TableCell>;
 
 export const ContentTable = z.object({
-  headers: z.array(z.string()).describe('Column names from <th>/<thead>; "" where none.'),
+  headers: z
+    .array(z.string())
+    .describe('Column names from <thead>, a first row of <th>, or a first row of bold <td>s; "" where none.'),
   rows: z.array(z.array(TableCell)).describe('Body rows, cells in column order.'),
   caption: z.string().describe('Caption, "" when none.'),
+  heading: z
+    .string()
+    .optional()
+    .describe('What the page calls the table: caption, label, or the nearest heading above.'),
 });
 export type ContentTable = z.infer<typeof ContentTable>;
 
@@ -56,8 +62,15 @@ export const RecordPart = z.object({
   alt: z.string().optional(),
   datetime: z.string().optional().describe('<time datetime> or a content/value attribute.'),
   itemprop: z.string().optional(),
-  label: z.string().optional().describe('aria-label or title.'),
-  heading: z.boolean().optional().describe('The part is or sits in a heading element.'),
+  label: z
+    .string()
+    .optional()
+    .describe('aria-label or title, else the label text just before it in the record ("Venue:" names the next part).'),
+  heading: z
+    .boolean()
+    .optional()
+    .describe('The part is or sits in a heading element, or is the bold words that open the record (its title).'),
+  within: z.string().optional().describe('The dt, dd, label, figcaption or th the part sits in, inside its record.'),
 });
 export type RecordPart = z.infer<typeof RecordPart>;
 
@@ -70,9 +83,13 @@ export const ContentRecord = z.object({
 export type ContentRecord = z.infer<typeof ContentRecord>;
 
 export const RecordGroup = z.object({
-  signature: z.string().describe('tag.class shape shared by the records.'),
+  signature: z
+    .string()
+    .describe('tag.class shape shared by the records ("dt.+dd." when each record spans several siblings).'),
   container: z.string().describe('Short description of the parent element.'),
   in_nav: z.boolean().describe('Inside nav, header, footer or aside.'),
+  in_article: z.boolean().optional().describe('The group and the article body overlap (one holds the other).'),
+  heading: z.string().optional().describe('What the page calls the list: its label, or the nearest heading above.'),
   records: z.array(ContentRecord),
 });
 export type RecordGroup = z.infer<typeof RecordGroup>;
@@ -85,6 +102,10 @@ export const ContentBlock = z.object({
   table: z.int().optional().describe('Index into tables for a table block.'),
   main: z.boolean().describe('Inside the main-content region (main, [role=main], a lone article).'),
   nav: z.boolean().describe('Inside nav, header, footer or aside.'),
+  article: z
+    .boolean()
+    .optional()
+    .describe('Part of the article body as scored on the page (boilerplate inside it left out).'),
 });
 export type ContentBlock = z.infer<typeof ContentBlock>;
 
@@ -104,6 +125,19 @@ export const PageMetadata = z.object({
 });
 export type PageMetadata = z.infer<typeof PageMetadata>;
 
+export const ContentArticle = z.object({
+  readerable: z.boolean().describe('The page reads as an article: enough long paragraphs outside boilerplate.'),
+  byline: z
+    .string()
+    .nullable()
+    .describe('Text of the first element named as a byline (class/id byline or author, rel=author, itemprop author).'),
+  chars: z.number().describe('Characters of text in the article body.'),
+  marked: z
+    .boolean()
+    .describe('The page marks the body as its one article (a lone <article>, [itemprop=articleBody]).'),
+});
+export type ContentArticle = z.infer<typeof ContentArticle>;
+
 export const PageContent = z
   .object({
     url: z.string(),
@@ -116,6 +150,7 @@ export const PageContent = z
     records: z.array(RecordGroup).describe('Repeated records: groups of sibling elements of the same shape.'),
     metadata: PageMetadata,
     has_main: z.boolean().describe('A main-content region was found.'),
+    article: ContentArticle.optional().describe('Where the article body is, when the page has one.'),
     full_page: z.boolean(),
     scrolled: z
       .object({

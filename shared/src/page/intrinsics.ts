@@ -21,6 +21,8 @@ export const strLower = uncurry(S.toLowerCase);
 export const strIndexOf = uncurry(S.indexOf);
 export const strCharCodeAt = uncurry(S.charCodeAt);
 export const strStartsWith = uncurry(S.startsWith);
+export const strEndsWith = uncurry(S.endsWith);
+export const strLastIndexOf = uncurry(S.lastIndexOf);
 export const toStr = String;
 
 const A = Array.prototype;
@@ -31,6 +33,7 @@ export const mathMax = Math.max;
 export const mathRound = Math.round;
 export const mathFloor = Math.floor;
 export const mathAbs = Math.abs;
+export const mathSqrt = Math.sqrt;
 export const isFiniteNumber = Number.isFinite;
 /** `Number(x)` and `Number.parseFloat`, captured: a page may replace `window.Number`. */
 export const toNumber = Number;

@@ -5,7 +5,7 @@ export const ATTRIBUTE_CAP = 100;
 /** Cap for the text inside an element tag (a card link can hold a whole card). */
 export const LABEL_CAP = 150;
 
-function isSpace(code: number): boolean {
+export function isSpace(code: number): boolean {
   // space, tab, newlines, form feed, nbsp, zero-width space, line/paragraph separators
   return (
     code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0x200b || code === 0x2028 || code === 0x2029

@@ -14,7 +14,7 @@ export type Role =
   | 'text';
 
 const SYNONYMS: Record<Role, string[]> = {
-  name: ['name', 'title', 'product', 'product name', 'headline', 'heading', 'label'],
+  name: ['name', 'title', 'product', 'product name', 'headline', 'heading', 'label', 'term', 'item'],
   url: ['url', 'link', 'href', 'permalink', 'product url', 'page', 'source url'],
   image: ['image', 'image url', 'img', 'picture', 'photo', 'thumbnail', 'image src'],
   price: ['price', 'cost', 'amount', 'price amount', 'current price', 'sale price'],
@@ -31,9 +31,20 @@ const SYNONYMS: Record<Role, string[]> = {
     'start date',
     'datetime',
   ],
-  rating: ['rating', 'stars', 'score', 'review score', 'average rating'],
-  description: ['description', 'summary', 'snippet', 'excerpt', 'desc', 'blurb', 'subtitle', 'teaser'],
-  author: ['author', 'byline', 'writer', 'by', 'creator'],
+  rating: ['rating', 'stars', 'score', 'review score', 'average rating', 'rating value', 'points'],
+  description: [
+    'description',
+    'summary',
+    'snippet',
+    'excerpt',
+    'desc',
+    'blurb',
+    'subtitle',
+    'teaser',
+    'definition',
+    'meaning',
+  ],
+  author: ['author', 'byline', 'writer', 'by', 'creator', 'user', 'username', 'submitter', 'poster'],
   site_name: ['site', 'site name', 'publisher', 'source'],
   text: ['text', 'body', 'content', 'main text', 'article', 'article text', 'body text', 'full text'],
 };
@@ -65,17 +76,38 @@ export function tokensOf(field: string): string[] {
   return [...new Set([n, words.join('-'), words.join('_'), words.join(''), ...words.filter((w) => w.length > 3)])];
 }
 
-/** Hint words for a role, used against class names, itemprops and data-* keys. */
-export const ROLE_HINTS: Record<Role, RegExp> = {
-  name: /\b(title|name|headline|product-?name|heading)\b/,
-  url: /\b(url|link|permalink)\b/,
-  image: /\b(image|img|photo|thumb|thumbnail|picture)\b/,
-  price: /\b(price|cost|amount|now|sale|offer)\b/,
-  currency: /\b(currency|pricecurrency)\b/,
-  date: /\b(date|time|published|posted|datetime|updated|startdate)\b/,
-  rating: /\b(rating|stars?|score|ratingvalue)\b/,
-  description: /\b(desc|description|summary|snippet|excerpt|teaser|blurb|abstract)\b/,
-  author: /\b(author|byline|writer|creator)\b/,
-  site_name: /\b(site|publisher|source)\b/,
-  text: /\b(body|content|text|article)\b/,
+/** Words that name a role in class names, ids, itemprops and data-* keys. */
+export const ROLE_WORDS: Record<Role, string[]> = {
+  name: ['title', 'name', 'headline', 'productname', 'heading'],
+  url: ['url', 'link', 'permalink'],
+  image: ['image', 'img', 'photo', 'thumb', 'thumbnail', 'picture'],
+  price: ['price', 'cost', 'amount', 'now', 'sale', 'offer'],
+  currency: ['currency', 'pricecurrency'],
+  date: ['date', 'time', 'published', 'posted', 'datetime', 'updated', 'startdate', 'age'],
+  rating: ['rating', 'stars', 'star', 'score', 'ratingvalue', 'points'],
+  description: ['desc', 'description', 'summary', 'snippet', 'excerpt', 'teaser', 'blurb', 'abstract'],
+  author: ['author', 'byline', 'writer', 'creator', 'user'],
+  site_name: ['site', 'publisher', 'source'],
+  text: ['body', 'content', 'text', 'article'],
 };
+
+/**
+ * Whether a hint word (a class, an id) names one of `words`: it is one, its last "-"/"_" segment is
+ * one ("product-price"), or it is one of four letters or more behind a short prefix ("hnuser"). No
+ * regular expressions: hints are page text.
+ */
+export function wordNames(word: string, words: readonly string[]): boolean {
+  const cut = Math.max(word.lastIndexOf('-'), word.lastIndexOf('_'));
+  const last = cut >= 0 ? word.slice(cut + 1) : word;
+  for (const w of words) {
+    if (word === w || last === w) return true;
+    if (w.length >= 4 && word.length > w.length && word.length - w.length <= 2 && word.endsWith(w)) return true;
+  }
+  return false;
+}
+
+/** Whether any of the words in a hint string names one of `words` (see wordNames). */
+export function hintNames(hint: string, words: readonly string[]): boolean {
+  for (const word of hint.split(/[\s|]+/)) if (word && wordNames(word, words)) return true;
+  return false;
+}

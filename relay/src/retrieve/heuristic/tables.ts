@@ -1,7 +1,7 @@
 /** Tables → items by header. Pure. */
 import type { ContentTable, TableCell } from '@tandem/shared';
 import { coerce } from '../coerce';
-import type { FieldType } from './hints';
+import { type FieldType, fieldType } from './hints';
 import type { Item } from './records';
 import { normalizeName, roleOf } from './roles';
 
@@ -29,6 +29,8 @@ function columnOf(table: ContentTable, field: string): number {
   if (at < 0) {
     const role = roleOf(field);
     if (role) at = headers.findIndex((h) => roleOf(h) === role);
+    // A row's name, when no column says "name", is its first column (what the row is about).
+    if (at < 0 && role === 'name') at = 0;
   }
   return at;
 }
@@ -51,7 +53,7 @@ export function tableItems(
     return table.rows.map((row) => {
       const item: Item = {};
       keys.forEach((key, i) => {
-        item[key] = coerce(cellValue(row[i], key), types[key]);
+        item[key] = coerce(cellValue(row[i], key), types[key] ?? fieldType(key));
         const href = row[i]?.href;
         if (href && i === 0) item.url = href;
       });
@@ -67,7 +69,7 @@ export function tableItems(
       // "url"/"link" with no such column: the first link in the row.
       if (value === null && roleOf(field) === 'url') value = row.find((c) => c.href)?.href ?? null;
       if (value === null && roleOf(field) === 'image') value = row.find((c) => c.src)?.src ?? null;
-      item[field] = coerce(value, types[field]);
+      item[field] = coerce(value, types[field] ?? fieldType(field));
     });
     return item;
   });

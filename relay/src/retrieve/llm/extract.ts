@@ -2,7 +2,7 @@
 import type { PageContent } from '@tandem/shared';
 import type OpenAI from 'openai';
 import { isUnsupportedOutput } from '../../agent/llm/client';
-import { type FieldType, typeHints } from '../heuristic/hints';
+import { type FieldType, fieldTypes } from '../heuristic/hints';
 import { modelMarkdown } from '../markdown';
 import { chunkMarkdown, DEFAULT_CHUNK_CHARS, DEFAULT_OVERLAP_CHARS, mapLimit, mergeChunks } from './chunks';
 import { normalizeItem, pageUrls } from './normalize';
@@ -103,8 +103,8 @@ export async function extractWithModel(options: ModelExtractOptions): Promise<{ 
   );
   const base = options.content.url;
   const known = pageUrls(options.content);
-  // Without fields the model names the keys, so the cmd's types are looked up per answer.
-  const typesFor = (item: Item) => (options.fields ? options.types : typeHints(options.cmd, Object.keys(item)));
+  // Without fields the model names the keys, so their types (the same rule as with fields) are found per answer.
+  const typesFor = (item: Item) => (options.fields ? options.types : fieldTypes(options.cmd, Object.keys(item)));
   const normalized = results.map((items) =>
     items.map((item) => normalizeItem(item, options.fields, { base, known, types: typesFor(item) })),
   );

@@ -33,8 +33,8 @@ export function itemsSchema(
   const properties: Record<string, JsonSchema> = {};
   for (const field of fields) {
     const type = types[field];
-    // Without a hint the page decides: "4.5" may be text or a number.
-    properties[field] = type ? TYPES[type] : { type: ['string', 'number', 'boolean', 'null'] };
+    // Every field has a type (fieldTypes); an unknown one is text, as the page shows it.
+    properties[field] = TYPES[type ?? 'string'];
   }
   return {
     schema: {

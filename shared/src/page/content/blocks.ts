@@ -3,6 +3,7 @@ import type { ContentBlock, ContentTable } from '../content-schema';
 import { getAttr } from '../dom-intrinsics';
 import { append, joinStrings, strCharCodeAt, toNumber } from '../intrinsics';
 import { collapseWhitespace } from '../text';
+import { type ArticleMarks, isDataTable } from './article';
 import { INLINE_TAGS, imageSource, isHidden, isSkipped, markdownOf, type Scope, tagOf, textOf } from './dom';
 import { readTable } from './tables';
 
@@ -11,6 +12,7 @@ const NAV_TAGS: Record<string, true> = { nav: true, header: true, footer: true, 
 interface WalkState {
   scope: Scope;
   mainRoot: Element | null;
+  article: ArticleMarks | null;
   blocks: ContentBlock[];
   tables: ContentTable[];
 }
@@ -18,6 +20,7 @@ interface WalkState {
 interface Where {
   main: boolean;
   nav: boolean;
+  article: boolean;
 }
 
 /** True when every child element is inline: the element reads as one paragraph. */
@@ -33,9 +36,9 @@ function inlineOnly(el: Element): boolean {
   return true;
 }
 
-function push(state: WalkState, where: Where, block: Omit<ContentBlock, 'main' | 'nav'>): void {
+function push(state: WalkState, where: Where, block: Omit<ContentBlock, 'main' | 'nav' | 'article'>): void {
   if (block.text === '' && block.kind !== 'image' && block.kind !== 'table') return;
-  append(state.blocks, { ...block, main: where.main, nav: where.nav });
+  append(state.blocks, { ...block, main: where.main, nav: where.nav, article: where.article });
 }
 
 function headingLevel(tag: string): number {
@@ -78,9 +81,11 @@ function walk(el: Element, state: WalkState, outer: Where): void {
   if (isSkipped(el, tag)) return;
   if (isHidden(el, state.scope)) return;
   const role = getAttr(el, 'role');
+  const marks = state.article;
   const where: Where = {
     main: outer.main || el === state.mainRoot,
     nav: outer.nav || NAV_TAGS[tag] === true || role === 'navigation' || role === 'banner' || role === 'contentinfo',
+    article: marks !== null && (marks.isRoot(el) || (outer.article && !marks.isLeftOut(el))),
   };
   const scope = state.scope;
   const level = headingLevel(tag);
@@ -93,8 +98,11 @@ function walk(el: Element, state: WalkState, outer: Where): void {
   if (tag === 'table') {
     const table = readTable(el, scope);
     append(state.tables, table);
-    push(state, where, { kind: 'table', text: table.caption, md: '', table: state.tables.length - 1 });
-    return;
+    // A layout grid is read as the content of its cells; a table of data as a table.
+    if (isDataTable(el, scope)) {
+      push(state, where, { kind: 'table', text: table.caption, md: '', table: state.tables.length - 1 });
+      return;
+    }
   }
   if ((tag === 'ul' || tag === 'ol') && listBlock(el, state, where)) return;
   if (tag === 'pre') {
@@ -130,9 +138,13 @@ function walk(el: Element, state: WalkState, outer: Where): void {
 }
 
 /** Walks the body into blocks; tables go to `tables`, referenced by index. */
-export function readBlocks(scope: Scope, mainRoot: Element | null): { blocks: ContentBlock[]; tables: ContentTable[] } {
-  const state: WalkState = { scope, mainRoot, blocks: [], tables: [] };
+export function readBlocks(
+  scope: Scope,
+  mainRoot: Element | null,
+  article: ArticleMarks | null,
+): { blocks: ContentBlock[]; tables: ContentTable[] } {
+  const state: WalkState = { scope, mainRoot, article, blocks: [], tables: [] };
   const body = scope.doc.body;
-  if (body) walk(body, state, { main: mainRoot === null, nav: false });
+  if (body) walk(body, state, { main: mainRoot === null, nav: false, article: false });
   return { blocks: state.blocks, tables: state.tables };
 }

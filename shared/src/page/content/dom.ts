@@ -87,6 +87,17 @@ export interface Scope {
   base: string;
   /** isHidden answers, per element, for this one extraction (each pass asks again). */
   hidden: SafeWeakMap<Element, boolean>;
+  /**
+   * The whole body is visibility:hidden: an anti-flicker snippet hides the page until its scripts
+   * load (or forever, when they cannot). Visibility then says nothing; display still does.
+   */
+  bodyHidden: boolean;
+}
+
+/** Whether the page hides its whole body by visibility (see Scope.bodyHidden). */
+export function hidesWholeBody(doc: Document): boolean {
+  const body = doc.body;
+  return body !== null && getComputedStyleOf(body).visibility === 'hidden';
 }
 
 /** Hidden by CSS (display/visibility/opacity), or outside the viewport when only the viewport counts. */
@@ -100,7 +111,8 @@ export function isHidden(el: Element, scope: Scope): boolean {
 
 function computeHidden(el: Element, scope: Scope): boolean {
   const style = getComputedStyleOf(el);
-  if (style.display === 'none' || style.visibility === 'hidden' || style.contentVisibility === 'hidden') return true;
+  if (style.display === 'none' || style.contentVisibility === 'hidden') return true;
+  if (style.visibility === 'hidden' && !scope.bodyHidden) return true;
   if (scope.fullPage) return false;
   const r = getRect(el);
   if (r.width === 0 && r.height === 0) return false;

@@ -2,8 +2,9 @@
 import type { ContentImage, ContentLink, ContentOptions, PageContent } from '../content-schema';
 import { docQueryAll, elQueryAll, getAttr, getRect } from '../dom-intrinsics';
 import { append, dateNow, SafeWeakMap, uncurry } from '../intrinsics';
+import { readArticle } from './article';
 import { readBlocks } from './blocks';
-import { absoluteUrl, imageSource, isHidden, labelOf, type Scope, textOf } from './dom';
+import { absoluteUrl, hidesWholeBody, imageSource, isHidden, labelOf, type Scope, textOf } from './dom';
 import { readMetadata } from './metadata';
 import { readRecords } from './records';
 
@@ -65,9 +66,11 @@ export function takeContent(win: Window, options: Partial<ContentOptions>): Page
     aria: options.render_js ?? false,
     base: doc.baseURI,
     hidden: new SafeWeakMap<Element, boolean>(),
+    bodyHidden: hidesWholeBody(doc),
   };
   const mainRoot = findMain(doc);
-  const { blocks, tables } = readBlocks(scope, mainRoot);
+  const article = readArticle(scope);
+  const { blocks, tables } = readBlocks(scope, mainRoot, article.marks);
   return {
     url: doc.URL,
     title: doc.title,
@@ -76,9 +79,10 @@ export function takeContent(win: Window, options: Partial<ContentOptions>): Page
     links: readLinks(scope),
     images: readImages(scope),
     tables,
-    records: readRecords(scope, options.max_records ?? 2000),
+    records: readRecords(scope, options.max_records ?? 2000, article.marks?.roots ?? []),
     metadata: readMetadata(scope),
     has_main: mainRoot !== null,
+    article: article.summary,
     full_page: scope.fullPage,
   };
 }
