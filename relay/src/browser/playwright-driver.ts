@@ -268,7 +268,7 @@ export class PlaywrightDriver implements BrowserDriver {
       case 'hover':
         return this.withPoint(action.index, async (x, y) => {
           await this.page.mouse.move(x, y);
-          return { code: 'ok', message: `Hovered over [${action.index}].` };
+          return { code: 'ok', message: `Hovered over ${this.named(action.index)}.` };
         });
       case 'type':
         return this.type(action);
@@ -292,7 +292,7 @@ export class PlaywrightDriver implements BrowserDriver {
     }
     return this.withPoint(action.index, async (x, y) => {
       await this.page.mouse.click(x, y, { clickCount: action.double ? 2 : 1 });
-      return { code: 'ok', message: `Clicked [${action.index}].` };
+      return { code: 'ok', message: `Clicked ${this.named(action.index)}.` };
     });
   }
 
@@ -315,7 +315,16 @@ export class PlaywrightDriver implements BrowserDriver {
     if (this.isPassword(action.index)) {
       return { code: 'ok', message: `Typed ${action.text.length} characters into the password field${submitted}.` };
     }
-    return { code: 'ok', message: `Typed "${action.text}" into [${action.index}]${submitted}.` };
+    const text = action.text.length > 100 ? `${action.text.slice(0, 99)}…` : action.text;
+    return { code: 'ok', message: `Typed "${text}" into ${this.named(action.index)}${submitted}.` };
+  }
+
+  /** `<button "Sign in"> [5]`: the element as the last snapshot named it, as the runtime's messages do. */
+  private named(index: number): string {
+    const element = this.lastElements.get(index);
+    if (!element) return `[${index}]`;
+    const name = element.name.length > 40 ? `${element.name.slice(0, 39)}…` : element.name;
+    return `<${element.tag}${name ? ` "${name}"` : ''}> [${index}]`;
   }
 
   private isPassword(index: number): boolean {

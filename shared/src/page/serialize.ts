@@ -4,7 +4,7 @@ import { type InteractiveKind, interactiveKind, isWidgetRole, roleOf } from './e
 import { type Box, childFrameContext, type FrameContext, intersect, topBox } from './geometry';
 import { shortenHref } from './href';
 import { append, joinStrings, mathRound, strLower, toNumber } from './intrinsics';
-import { elementName } from './names';
+import { elementHint, elementName } from './names';
 import type { ElementRegistry } from './registry';
 import type { SnapshotElement } from './schema';
 import { elementStates, renderStates } from './states';
@@ -252,7 +252,8 @@ export class Serializer {
       const more = options.length > MAX_OPTIONS ? ` | …${options.length - MAX_OPTIONS} more` : '';
       const value = joinStrings(chosen, ', ');
       element.attributes.value = value;
-      element.name = elementName(el, value);
+      // Its value is not its name: an unlabelled list is named by nothing, as assistive technology has it.
+      element.name = elementName(el, '');
       element.text = value;
       rendered += ` value=${quoteValue(value)}${renderStates(states)}>${joinStrings(shown, ' | ')}${more}</select>`;
       this.#emit(rendered, inView);
@@ -266,6 +267,13 @@ export class Serializer {
     const label = capText(collapseWhitespace(collector.text), LABEL_CAP);
     element.text = label;
     element.name = elementName(el, label);
+    if (!element.name) {
+      const hint = elementHint(el);
+      if (hint) {
+        element.attributes.hint = hint;
+        rendered += ` hint=${quoteValue(hint)}`;
+      }
+    }
     rendered += `${renderStates(states)}>`;
     if (tag !== 'input' && tag !== 'textarea') rendered += `${label}</${shownTag}>`;
     for (let i = 0; i < collector.nested.length; i++) rendered += ` ${collector.nested[i]}`;

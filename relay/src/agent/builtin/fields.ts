@@ -1,12 +1,21 @@
 import type { SnapshotElement } from '@tandem/shared';
-import { isCheckable, isDropdownToggle, isNativeSelect, isPassword, isSearchField, isTypeable } from './elements';
+import {
+  isCheckable,
+  isDateField,
+  isDropdownToggle,
+  isNativeSelect,
+  isPassword,
+  isSearchField,
+  isSlider,
+  isTypeable,
+} from './elements';
 import { type Match, rankElements } from './match';
 import type { ResolveContext } from './resolution';
 import { words } from './text';
 
 /** An element that can hold a value the user names: text fields, selects, boxes, custom dropdowns. */
 export const isFillable = (e: SnapshotElement) =>
-  isTypeable(e) || isNativeSelect(e) || isCheckable(e) || isDropdownToggle(e);
+  isTypeable(e) || isNativeSelect(e) || isCheckable(e) || isDropdownToggle(e) || isSlider(e);
 
 const USER_WORDS = new Set(['user', 'username', 'login', 'account', 'id', 'userid']);
 
@@ -23,6 +32,19 @@ function semanticScore(field: string, e: SnapshotElement): number {
   if (w.some((x) => /^e?mail$|^email$/.test(x)) && type === 'email') return 0.85;
   if (w.some((x) => /^(?:phone|telephone|mobile|tel)$/.test(x)) && type === 'tel') return 0.85;
   if (w.some((x) => /^(?:search|query)$/.test(x)) && isSearchField(e)) return 0.85;
+  // A field known by its input type: "the date" is the date input even when nothing labels it.
+  const typeWord: Record<string, RegExp> = {
+    date: /^(?:date|day|birthday|dob|birth)$/,
+    time: /^(?:time|hour)$/,
+    'datetime-local': /^(?:date|time|datetime)$/,
+    month: /^month$/,
+    week: /^week$/,
+    number: /^(?:number|amount|quantity|qty|count|age)$/,
+    url: /^(?:url|website|link|address)$/,
+    color: /^(?:colou?r)$/,
+  };
+  const pattern = typeWord[type.toLowerCase()];
+  if (pattern && w.some((x) => pattern.test(x)) && (isDateField(e) || e.tag === 'input')) return 0.8;
   return 0;
 }
 
@@ -41,6 +63,15 @@ export function findField(field: string, ctx: ResolveContext): Match | undefined
   ranked.sort((a, b) => b.score - a.score);
   const best = ranked[0];
   return best && best.score >= 0.5 ? best : undefined;
+}
+
+/** Every fillable field the words name (all the "password" fields), in page order. */
+export function fieldsNamed(field: string, ctx: ResolveContext): SnapshotElement[] {
+  const accept = (e: SnapshotElement) => isFillable(e) && !ctx.used.has(e.index);
+  const ranked = rankElements(ctx.snapshot, { text: field, kind: 'field' }, { accept, avoid: ctx.avoid });
+  const named = new Set(ranked.filter((m) => m.score >= 0.6).map((m) => m.element));
+  for (const e of ctx.snapshot.elements) if (accept(e) && semanticScore(field, e) > 0) named.add(e);
+  return ctx.snapshot.elements.filter((e) => named.has(e));
 }
 
 /** "username admin" → the split whose leading words name a field best. */

@@ -23,8 +23,8 @@ const CASES: [string, Record<string, unknown>[]][] = [
     'double-click the Rename menu item',
     [{ kind: 'click', target: { text: 'Rename', kind: 'menuitem' }, double: true }],
   ],
-  ['open the second result', [{ kind: 'click', target: { text: 'result', kind: 'result', ordinal: 2 } }]],
-  ['click the last link', [{ kind: 'click', target: { text: 'link', kind: 'link', ordinal: -1 } }]],
+  ['open the second result', [{ kind: 'click', target: { text: '', kind: 'result', ordinal: 2 } }]],
+  ['click the last link', [{ kind: 'click', target: { text: '', kind: 'link', ordinal: -1 } }]],
   [
     'click the second Add to cart button',
     [{ kind: 'click', target: { text: 'Add to cart', kind: 'button', ordinal: 2 } }],
@@ -95,7 +95,7 @@ const CASES: [string, Record<string, unknown>[]][] = [
   [
     'tick both boxes A and B',
     [
-      { kind: 'check', target: { text: 'boxes A' } },
+      { kind: 'check', target: { text: 'A', kind: 'checkbox' } },
       { kind: 'check', target: { text: 'B' } },
     ],
   ],
@@ -162,7 +162,7 @@ const CASES: [string, Record<string, unknown>[]][] = [
     'Log me in with ada@example.com and correct-horse',
     [{ kind: 'login', user: 'ada@example.com', password: 'correct-horse' }],
   ],
-  ['uncheck all the boxes', [{ kind: 'check', target: { text: 'boxes' }, checked: false }]],
+  ['uncheck all the boxes', [{ kind: 'check', target: { text: '', kind: 'checkbox', all: true }, checked: false }]],
   ['refresh the page', [{ kind: 'reload' }]],
   ['close the dialog', [{ kind: 'dismiss' }]],
   ['dismiss the cookie banner', [{ kind: 'dismiss' }]],
