@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.ts', 'relay/**/*.test.ts'],
+    include: ['shared/**/*.test.ts', 'relay/**/*.test.ts', 'eval/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/.output/**'],
     pool: 'forks',
     // Two cores: each test file may run its own Chromium.
