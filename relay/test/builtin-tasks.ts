@@ -608,7 +608,8 @@ export const BUILTIN_TASKS: BuiltinTask[] = [
     page: '/widgets.html',
     instruction: 'fill the nickname with something sensible',
     expect: 'ASK_USER',
-    check: (s) => s.message.includes('Which text') && s.elements.find((e) => e.name === 'Nickname')?.attributes.value === '',
+    check: (s) =>
+      s.message.includes('Which text') && s.elements.find((e) => e.name === 'Nickname')?.attributes.value === '',
   },
   {
     name: 'counts results across pages to click the nth one',

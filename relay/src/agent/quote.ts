@@ -6,6 +6,9 @@ const QUOTE_CHARS = 80;
  * command back (a command may be long, and answers and logs should stay small).
  */
 export function excerpt(text: string, max = QUOTE_CHARS): string {
-  const head = text.slice(0, max * 4).replace(/\s+/g, ' ').trim();
+  const head = text
+    .slice(0, max * 4)
+    .replace(/\s+/g, ' ')
+    .trim();
   return head.length > max || text.length > max * 4 ? `${head.slice(0, max - 1).trimEnd()}…` : head;
 }

@@ -37,8 +37,10 @@ function clean(text: string): string {
 }
 
 /** "the main heading", "the headline", "the h1": the page's top heading, which is not its title. */
-const HEADING = /^(?:(?:main|top|first|biggest|page'?s?|primary|largest)\s+)?(?:heading|headline|header|h1)(?:\s+(?:of|on)\s+(?:the|this)\s+page)?$/i;
-const TITLE = /^(?:(?:the\s+)?(?:page|site|website|tab|document)(?:'s)?\s+)?title(?:\s+of\s+(?:the|this)\s+(?:page|site|website|tab))?$|^(?:this\s+)?(?:page|site|website)$/i;
+const HEADING =
+  /^(?:(?:main|top|first|biggest|page'?s?|primary|largest)\s+)?(?:heading|headline|header|h1)(?:\s+(?:of|on)\s+(?:the|this)\s+page)?$/i;
+const TITLE =
+  /^(?:(?:the\s+)?(?:page|site|website|tab|document)(?:'s)?\s+)?title(?:\s+of\s+(?:the|this)\s+(?:page|site|website|tab))?$|^(?:this\s+)?(?:page|site|website)$/i;
 
 /** The first top-level heading, else the first heading of any level. */
 function mainHeading(lines: string[]): string | undefined {
@@ -53,12 +55,14 @@ export function answerQuestion(question: string, snapshot: Snapshot): string | u
   const parts = questionParts(question);
   const lines = readableLines(snapshot.text);
   // "the main heading", "the title", and "the title / main heading of the page" alike.
-  const ofPage = parts.attribute && TITLE.test(parts.subject ?? '') ? parts.attribute : parts.attribute ? '' : parts.subject;
+  const ofPage =
+    parts.attribute && TITLE.test(parts.subject ?? '') ? parts.attribute : parts.attribute ? '' : parts.subject;
   if (ofPage && HEADING.test(ofPage)) {
     const heading = mainHeading(lines);
     return heading ? `The main heading is "${heading}".` : `The page has no heading; its title is "${snapshot.title}".`;
   }
-  if (ofPage && (TITLE.test(ofPage) || /^(?:title|name)$/i.test(ofPage))) return `The page is titled "${snapshot.title}".`;
+  if (ofPage && (TITLE.test(ofPage) || /^(?:title|name)$/i.test(ofPage)))
+    return `The page is titled "${snapshot.title}".`;
   const subjects = parts.subject?.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).filter(Boolean) ?? [];
   if (subjects.length === 0) return attributeAnywhere(lines, parts.attribute);
   const answers = subjects.map((subject) => answerOne(lines, subject, parts.attribute));

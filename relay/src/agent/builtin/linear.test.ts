@@ -6,12 +6,12 @@
  * catches the former and never a busy machine.
  */
 import { describe, expect, it } from 'vitest';
+import { excerpt } from '../quote';
 import { answerQuestion, questionParts } from './answer';
 import { el, page } from './fake-page';
 import { type ClauseInput, listTargets, parseTarget } from './grammar';
 import { parseKey } from './keys';
 import { findElement, rankElements } from './match';
-import { excerpt } from '../quote';
 import { understandQuestion } from './messages';
 import { parseInstruction } from './parse';
 import * as forms from './parse-forms';
@@ -60,39 +60,55 @@ const PARSERS = Object.entries({ ...forms, ...navigation, ...pointer, ...questio
 const TIMEOUT = 60_000;
 
 describe('every parser of user text runs in linear time on a megabyte of hostile text', () => {
-  it.each(HOSTILE)('split: %s', (_, text) => {
-    const slots: Slot[] = [];
-    const protectedText = protect(text, slots);
-    const clauses = splitClauses(protectedText, () => true);
-    expect(Array.isArray(clauses)).toBe(true);
-    expect(typeof stripPolite(text)).toBe('string');
-  }, TIMEOUT);
+  it.each(HOSTILE)(
+    'split: %s',
+    (_, text) => {
+      const slots: Slot[] = [];
+      const protectedText = protect(text, slots);
+      const clauses = splitClauses(protectedText, () => true);
+      expect(Array.isArray(clauses)).toBe(true);
+      expect(typeof stripPolite(text)).toBe('string');
+    },
+    TIMEOUT,
+  );
 
-  it.each(HOSTILE)('the whole parse: %s', (_, text) => {
-    const steps = parseInstruction(text);
-    expect(Array.isArray(steps)).toBe(true);
-    // What the user is told quotes a short excerpt, never the whole command.
-    expect(understandQuestion(text).length).toBeLessThan(1_000);
-  }, TIMEOUT);
+  it.each(HOSTILE)(
+    'the whole parse: %s',
+    (_, text) => {
+      const steps = parseInstruction(text);
+      expect(Array.isArray(steps)).toBe(true);
+      // What the user is told quotes a short excerpt, never the whole command.
+      expect(understandQuestion(text).length).toBeLessThan(1_000);
+    },
+    TIMEOUT,
+  );
 
-  it.each(HOSTILE)('grammar and clause parsers: %s', (_, text) => {
-    const clause = clauseOf(text);
-    expect(parseTarget(clause, text)).toHaveProperty('text');
-    expect(Array.isArray(listTargets(clause, text))).toBe(true);
-    expect(rephrase(clause)).toHaveProperty('head');
-    parseKey(text);
-    for (const [, parse] of PARSERS) parse(clause);
-  }, TIMEOUT);
+  it.each(HOSTILE)(
+    'grammar and clause parsers: %s',
+    (_, text) => {
+      const clause = clauseOf(text);
+      expect(parseTarget(clause, text)).toHaveProperty('text');
+      expect(Array.isArray(listTargets(clause, text))).toBe(true);
+      expect(rephrase(clause)).toHaveProperty('head');
+      parseKey(text);
+      for (const [, parse] of PARSERS) parse(clause);
+    },
+    TIMEOUT,
+  );
 
-  it.each(HOSTILE)('matching against a page: %s', (_, text) => {
-    const snapshot = page([el(1, 'button', 'Submit'), el(2, 'input', 'Username'), el(3, 'a', 'Next page')], text);
-    findElement(snapshot, { text });
-    rankElements(snapshot, { text, kind: 'button', ordinal: 2 });
-    textScore(text, 'Username');
-    containsWords(text, text.slice(0, 1_000));
-    normalize(text);
-    questionParts(text);
-    answerQuestion(text, snapshot);
-    expect(excerpt(text).length).toBeLessThanOrEqual(80);
-  }, TIMEOUT);
+  it.each(HOSTILE)(
+    'matching against a page: %s',
+    (_, text) => {
+      const snapshot = page([el(1, 'button', 'Submit'), el(2, 'input', 'Username'), el(3, 'a', 'Next page')], text);
+      findElement(snapshot, { text });
+      rankElements(snapshot, { text, kind: 'button', ordinal: 2 });
+      textScore(text, 'Username');
+      containsWords(text, text.slice(0, 1_000));
+      normalize(text);
+      questionParts(text);
+      answerQuestion(text, snapshot);
+      expect(excerpt(text).length).toBeLessThanOrEqual(80);
+    },
+    TIMEOUT,
+  );
 });

@@ -1,6 +1,6 @@
 import type { Action, Snapshot, SnapshotElement } from '@tandem/shared';
-import type { Point } from './match';
 import { excerpt } from '../quote';
+import type { Point } from './match';
 import type { SubStep, Target, TargetKind } from './substeps';
 
 /** What a resolver may look at: the page, the sub-step's progress, and what to steer clear of. */

@@ -42,7 +42,11 @@ export function resolveFill(entry: FieldEntry, ctx: ResolveContext): Resolution 
     element = fields.length === 1 ? fields[0] : fields.find((e) => e.states.focused);
     if (!element && fields.length > 1) {
       const names = fields.slice(0, 6).map(describeElement).join(', ');
-      return { type: 'missing', what: `which text field you mean: the page has ${fields.length} (${names})`, strict: true };
+      return {
+        type: 'missing',
+        what: `which text field you mean: the page has ${fields.length} (${names})`,
+        strict: true,
+      };
     }
   } else {
     element = defaultField(ctx);

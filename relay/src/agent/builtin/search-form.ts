@@ -61,7 +61,8 @@ function segments(query: string): Segment[] {
 }
 
 /** Fields named for who made a thing: "by X" goes there when no word says otherwise. */
-const MAKER = /^(?:author|authors|writer|director|artist|creator|composer|maker|brand|seller|publisher|by|band|singer|designer)$/;
+const MAKER =
+  /^(?:author|authors|writer|director|artist|creator|composer|maker|brand|seller|publisher|by|band|singer|designer)$/;
 /** Fields named for when: a year or date goes there. */
 const WHEN = /^(?:year|date|published|released|release|when|from|since|made|issued|built)$/;
 
