@@ -55,7 +55,7 @@ export class Conversation {
     // Going on with a finished task would start it over (and bring back any question it once asked).
     if (this.finished()) {
       throw new BadRequest(
-        `cmd is empty and the last task ("${excerpt(this.task)}") is done. Send a new instruction in cmd, or the same one to do it again.`,
+        'cmd is empty and the last task is done. Send a new instruction in cmd, or the same one to do it again.',
       );
     }
   }

@@ -59,7 +59,8 @@ function isScrollable(el: Element, style: CSSStyleDeclaration, tag: string): boo
 /**
  * Whether the agent can act on the element. Covers native controls, ARIA widgets, contenteditable
  * roots, focusable elements, click handlers we can see (`onclick`, a pointer cursor that does not just
- * inherit from the parent), labels standing in for hidden inputs, and scrollable containers.
+ * inherit from the parent, except on list items: each item of a clickable list or tree is its own
+ * target), labels standing in for hidden inputs, and scrollable containers.
  */
 export function interactiveKind(
   el: Element,
@@ -84,7 +85,8 @@ function roleOrHandler(el: Element, style: CSSStyleDeclaration, parentCursor: st
   const tabindex = getAttr(el, 'tabindex');
   if (tabindex !== null && tabindex !== '-1' && toNumber(tabindex) >= 0) return 'control';
   if (hasAttr(el, 'onclick') || typeof (el as HTMLElement).onclick === 'function') return 'control';
-  if (style.cursor === 'pointer' && (parentCursor !== 'pointer' || isIconLeaf(el))) return 'control';
+  if (style.cursor === 'pointer' && (parentCursor !== 'pointer' || isIconLeaf(el) || el.localName === 'li'))
+    return 'control';
   return null;
 }
 

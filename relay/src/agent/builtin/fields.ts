@@ -85,11 +85,23 @@ export function splitFieldValue(raw: string, ctx: ResolveContext): { match: Matc
   return best;
 }
 
-/** The field to type into when none was named: the focused one, else the only (or first) visible empty one. */
-export function defaultField(ctx: ResolveContext): SnapshotElement | undefined {
-  const fields = ctx.snapshot.elements.filter((e) => isTypeable(e) && !ctx.used.has(e.index));
+/**
+ * The field to type into when none was named: the focused one, else the only (or first) visible empty
+ * one; fields that cannot hold the value (words into a date or number input) are passed over.
+ */
+export function defaultField(ctx: ResolveContext, value?: string): SnapshotElement | undefined {
+  const fields = ctx.snapshot.elements.filter(
+    (e) => isTypeable(e) && !ctx.used.has(e.index) && (value === undefined || canHold(e, value)),
+  );
   const focused = fields.find((e) => e.states.focused);
   if (focused) return focused;
   const visible = fields.filter((e) => e.in_viewport);
   return visible.find((e) => !e.attributes.value && !e.states.filled) ?? visible[0];
+}
+
+/** Date, time and number inputs take digits: a value without any cannot go there. */
+function canHold(e: SnapshotElement, value: string): boolean {
+  const type = (e.attributes.type ?? '').toLowerCase();
+  if (!isDateField(e) && type !== 'number') return true;
+  return /\d/.test(value);
 }

@@ -194,8 +194,10 @@ function describedValue(clause: ClauseInput, first: string): SubStep[] | undefin
   if (!DETERMINER.test(words[0] ?? '')) return undefined;
   // "an item that starts with": the determiner, up to two words for the thing, then the shape.
   let lead: RegExpExecArray | null = null;
-  for (let k = 1; k <= 3 && !lead; k++) lead = SHAPE.exec(words.slice(k).join(' '));
+  let k = 1;
+  for (; k <= 3 && !lead; k++) lead = SHAPE.exec(words.slice(k).join(' '));
   if (!lead) return undefined;
+  const hint = words.slice(1, k - 1).join(' ');
   const shape: ValueShape = {};
   for (const part of [lead, ...clause.items.map((item) => SHAPE.exec(item))]) {
     if (!part) return undefined;
@@ -208,7 +210,7 @@ function describedValue(clause: ClauseInput, first: string): SubStep[] | undefin
   const typed = shape.startsWith ?? shape.contains;
   if (!typed) return undefined;
   return [
-    { kind: 'fill', entry: { value: typed, shape } },
+    { kind: 'fill', entry: { value: typed, shape, ...(hint ? { hint } : {}) } },
     { kind: 'submit', implicit: true },
   ];
 }

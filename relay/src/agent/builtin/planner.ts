@@ -88,6 +88,7 @@ function nextDecision(state: PlanState, input: PlanInput): PlanDecision {
       avoid: state.avoid[state.next] ?? [],
       anchor: state.anchor,
       used,
+      following: state.steps[state.next + 1],
     };
     const resolution = resolveStep(step, ctx, input.url || snapshot.url);
     if (resolution.type === 'splice') {

@@ -13,6 +13,8 @@ export interface ResolveContext {
   anchor?: Point | undefined;
   /** Elements already used by earlier actions of the same decision (one field gets one value). */
   used: Set<number>;
+  /** The sub-step after this one: "enter X in the textbox and press Search" pairs the box with that button. */
+  following?: SubStep | undefined;
 }
 
 /** What an action should have changed, checked in the next snapshot (the same index names the same element). */

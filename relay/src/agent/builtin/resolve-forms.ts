@@ -33,13 +33,13 @@ export function resolveFill(entry: FieldEntry, ctx: ResolveContext): Resolution 
   if (entry.raw !== undefined) {
     const split = splitFieldValue(entry.raw, ctx);
     if (split) [element, value] = [split.match.element, split.value];
-    else [element, value] = [defaultField(ctx), entry.raw];
+    else [element, value] = [defaultField(ctx, entry.raw), entry.raw];
   } else if (entry.field !== undefined) {
     element = findField(entry.field, ctx)?.element;
     if (!element) return { type: 'missing', what: `the field ${quote(entry.field)}`, waitText: entry.field };
   } else if (entry.generic) {
     const fields = ctx.snapshot.elements.filter((e) => isTypeable(e) && e.in_viewport && !ctx.used.has(e.index));
-    element = fields.length === 1 ? fields[0] : fields.find((e) => e.states.focused);
+    element = fields.length === 1 ? fields[0] : (fields.find((e) => e.states.focused) ?? besideNextButton(fields, ctx));
     if (!element && fields.length > 1) {
       const names = fields.slice(0, 6).map(describeElement).join(', ');
       return {
@@ -49,13 +49,37 @@ export function resolveFill(entry: FieldEntry, ctx: ResolveContext): Resolution 
       };
     }
   } else {
-    element = defaultField(ctx);
+    element = (entry.hint !== undefined ? findField(entry.hint, ctx)?.element : undefined) ?? defaultField(ctx, value);
   }
   if (!element) return { type: 'missing', what: 'a text field to type into' };
   const filled = fillElement(element, value, ctx);
   // A described value: type its start, then (next round) pick the suggestion that fits.
   if (entry.shape && filled.type === 'act') filled.complete = false;
   return filled;
+}
+
+/** Fields further than this from the button the instruction presses next do not belong with it. */
+const BESIDE_PX = 150;
+
+/**
+ * "Enter X in the textbox and press Search" on a page with several boxes: the one that goes with the
+ * button pressed next, the nearest box before it (on its row, or just above it).
+ */
+function besideNextButton(fields: SnapshotElement[], ctx: ResolveContext): SnapshotElement | undefined {
+  const next = ctx.following;
+  if (next?.kind !== 'click' || next.target.text === '') return undefined;
+  const button = findElement(ctx.snapshot, next.target, { threshold: 0.75 })?.element;
+  if (!button) return undefined;
+  const distance = (e: SnapshotElement) =>
+    Math.hypot(
+      Math.max(0, button.box.x - (e.box.x + e.box.width)),
+      Math.max(0, button.box.y - (e.box.y + e.box.height)),
+    );
+  const order = ctx.snapshot.elements;
+  const at = order.indexOf(button);
+  const before = fields.filter((e) => order.indexOf(e) < at && e.box.y <= button.box.y + button.box.height);
+  const nearest = before.sort((a, b) => distance(a) - distance(b))[0];
+  return nearest && distance(nearest) <= BESIDE_PX ? nearest : undefined;
 }
 
 /** "type X into both text fields": every field the words name, else every visible text field. */
@@ -245,10 +269,17 @@ export function resolveCheck(step: Extract<SubStep, { kind: 'check' }>, ctx: Res
   return fillElement(match.element, step.checked ? 'yes' : 'no', ctx);
 }
 
+/** Qualifiers that must find their field by name before a structured form wins over a search box. */
+const STRUCTURED_MIN_NAMED = 2;
+
 /** Finds the search box, types the query and presses Enter. */
 export function resolveSearch(query: string, ctx: ResolveContext): Resolution {
   const fields = ctx.snapshot.elements.filter(isSearchField);
   const field = fields.find((e) => e.in_viewport) ?? fields[0];
+  // A form whose fields name the query's qualifiers ("by Christie" → Author, "from 1934" → Published)
+  // says more than a plain search box beside it.
+  const structured = field && formSearch(query, ctx, { minNamed: STRUCTURED_MIN_NAMED, besides: field });
+  if (structured) return structured;
   if (!field) {
     // "search for drama movies directed by Ada from 2011" on a form with Genre, Director and Year fields.
     const form = formSearch(query, ctx);

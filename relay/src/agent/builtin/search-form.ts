@@ -101,10 +101,17 @@ function valueIn(segment: Segment, field: SnapshotElement): string {
 /**
  * "search for drama movies directed by Holloway from year 2011" on a page with no search box but a form
  * of named fields (Genre, Director, Year): each qualifier goes into the field its words name, the one
- * left over into the field left over, then the form is sent. Undefined when the query does not map.
+ * left over into the field left over, then the form is sent. Undefined when the query does not map, or
+ * when fewer than `minNamed` qualifiers found their field by name. `besides` is a search box left out.
  */
-export function formSearch(query: string, ctx: ResolveContext): Resolution | undefined {
-  const fields = ctx.snapshot.elements.filter((e) => isTypeable(e) && !isPassword(e) && e.in_viewport && e.name);
+export function formSearch(
+  query: string,
+  ctx: ResolveContext,
+  { minNamed = 0, besides }: { minNamed?: number; besides?: SnapshotElement | undefined } = {},
+): Resolution | undefined {
+  const fields = ctx.snapshot.elements.filter(
+    (e) => isTypeable(e) && !isPassword(e) && e.in_viewport && e.name && e !== besides,
+  );
   if (fields.length < MIN_FIELDS || fields.length > MAX_FIELDS) return undefined;
   const parts = segments(query);
   if (parts.length !== fields.length) return undefined;
@@ -119,7 +126,7 @@ export function formSearch(query: string, ctx: ResolveContext): Resolution | und
     freeFields.delete(f);
   }
   // One qualifier and one field left: they belong together.
-  if (freeParts.size > 1) return undefined;
+  if (freeParts.size > 1 || pairs.length < minNamed) return undefined;
   if (freeParts.size === 1) pairs.push([[...freeParts][0]!, [...freeFields][0]!]);
   const entries = pairs.map(([p, f]) => ({ field: f, value: valueIn(p, f) }));
   if (entries.some((e) => e.value === '')) return undefined;

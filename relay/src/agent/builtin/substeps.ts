@@ -48,6 +48,8 @@ export interface FieldEntry {
   generic?: boolean | undefined;
   /** Every field that fits gets the value ("into both text fields"). */
   all?: boolean | undefined;
+  /** Words that may name the field without being its label ("a country that starts with…"): preferred, not required. */
+  hint?: string | undefined;
   /** The value was described, not given: type its start, then pick the suggestion that fits. */
   shape?: ValueShape | undefined;
   /** The words said no value ("something sensible"): the user is asked for one. */
