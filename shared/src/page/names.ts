@@ -37,7 +37,7 @@ export function elementName(el: Element, text: string): string {
   const labels = (el as HTMLInputElement).labels;
   if (labels && labels.length > 0) {
     let joined = '';
-    for (let i = 0; i < labels.length; i++) joined += ` ${(labels[i] as HTMLLabelElement).textContent ?? ''}`;
+    for (let i = 0; i < labels.length; i++) joined += ` ${labelText(labels[i] as HTMLLabelElement, el)}`;
     candidates[2] = joined;
   }
   candidates[3] = getAttr(el, 'placeholder');
@@ -57,6 +57,28 @@ export function elementName(el: Element, text: string): string {
     if (name) return capText(name, LABEL_CAP);
   }
   return '';
+}
+
+/** Nodes read from one <label>: a label is short, however big the page around it. */
+const MAX_LABEL_NODES = 200;
+
+/** A label's text without the control it wraps: "Country <select>…</select>" names the list "Country". */
+function labelText(label: Element, control: Element): string {
+  const out = { text: '', nodes: 0 };
+  const walk = (node: Node) => {
+    const children = node.childNodes;
+    for (let i = 0; i < children.length && out.nodes < MAX_LABEL_NODES; i++) {
+      const child = children[i] as Node;
+      out.nodes++;
+      if (child.nodeType === 3) out.text += (child as Text).data;
+      else if (child.nodeType === 1 && child !== control && SKIPPED_TAGS[(child as Element).localName] !== true) {
+        walk(child);
+        out.text += INLINE_TAGS[(child as Element).localName] === true ? '' : ' ';
+      }
+    }
+  };
+  walk(label);
+  return out.text;
 }
 
 /** Input types that are buttons: their own text or value names them. */
@@ -94,7 +116,7 @@ const INLINE_TAGS: Record<string, true> = {
 };
 
 /** 'field' for controls that take a value, 'box' for checkboxes and radios, '' for everything else. */
-function fieldKind(el: Element): '' | 'field' | 'box' {
+export function fieldKind(el: Element): '' | 'field' | 'box' {
   const tag = el.localName;
   if (tag === 'input') {
     const type = strLower(getAttr(el, 'type') ?? 'text');

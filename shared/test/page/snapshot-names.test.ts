@@ -58,6 +58,15 @@ describe('snapshot: form fields are named the way assistive technology names the
     expect(nameOf(snap, 'f20')).toBe('');
   });
 
+  it('writes a field’s name into the text as label= where the text right before it does not already say it', () => {
+    // The model reads the same name the built-in planner and retrieve go by.
+    expect(snap.text).toMatch(/\[\d+\]<input name=f13 label="Shoe size">/);
+    expect(snap.text).toMatch(/Director \| \[\d+\]<input name=f10>/);
+    expect(snap.text).toMatch(/Username \[\d+\]<input name=f7>/);
+    expect(snap.text).toMatch(/\[\d+\]<input aria-label="Street address">/);
+    expect(snap.text).toMatch(/Country \[\d+\]<select name=f15 value=Peru>/);
+  });
+
   it('keeps the name when the page replaces the DOM and string builtins it could use', async () => {
     const hostile = await h.open('/labels.html');
     await hostile.evaluate(() => {
