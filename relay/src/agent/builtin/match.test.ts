@@ -7,6 +7,10 @@ describe('textScore', () => {
   it('scores the same words 1 and ignores case, punctuation and articles', () => {
     expect(textScore('the Sign-In button!', 'sign in button')).toBe(1);
     expect(textScore('Send', 'send')).toBe(1);
+    // Words of any script, and symbols people name buttons by, are words too.
+    expect(textScore('ヘルプ', 'ヘルプ')).toBe(1);
+    expect(textScore('ヘルプ', '送信')).toBe(0);
+    expect(textScore('♥♥♥', '♥♥♥')).toBe(1);
   });
 
   it('folds log in / sign in / login together', () => {

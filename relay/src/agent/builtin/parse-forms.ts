@@ -43,8 +43,8 @@ export const parseSearch = clauseParser((clause) => {
     );
   if (!match || QUESTION_LIKE.test(match[1]!)) return undefined;
   if (/^(?:out|the (?:search|query) (?:box|field|bar))\b/i.test(match[1]!)) return undefined;
-  const query = clause.items.length ? [match[1]!, ...clause.items].join(' and ') : match[1]!;
-  return [{ kind: 'search', query: textOf(clause, stripArticleUnlessQuoted(clause, query)) }];
+  // The whole clause was read, its list items included ("search for shoes and socks").
+  return [{ kind: 'search', query: textOf(clause, stripArticleUnlessQuoted(clause, match[1]!)) }];
 });
 
 function stripArticleUnlessQuoted(clause: ClauseInput, text: string): string {
@@ -258,9 +258,12 @@ function valueEntry(clause: ClauseInput, part: string, verb: string, all: boolea
   return [{ value: textOf(clause, part), ...extra }];
 }
 
-/** Words that stand for a value without saying it: "something sensible", "any name", "a random word". */
+/**
+ * Words that stand for a value without saying it: "something sensible", "any name", "a random word",
+ * "the text below" (what the page shows, perhaps only in a picture).
+ */
 const VAGUE =
-  /^(?:(?:some|any|a|an)\s+)?(?:something|anything|whatever|sensible|appropriate|suitable|reasonable|relevant|valid|random|dummy|fake|made-?up|some(?:thing)? (?:sensible|appropriate|suitable|reasonable|relevant|valid))\b|^(?:some|any)\s+(?:[\w-]+\s+)?(?:text|value|data|name|word|number|words|content|info|information)$|^(?:it|them)\s+(?:with|to)\s+/i;
+  /^(?:(?:some|any|a|an)\s+)?(?:something|anything|whatever|sensible|appropriate|suitable|reasonable|relevant|valid|random|dummy|fake|made-?up|some(?:thing)? (?:sensible|appropriate|suitable|reasonable|relevant|valid))\b|^(?:some|any)\s+(?:[\w-]+\s+)?(?:text|value|data|name|word|number|words|content|info|information)$|^(?:it|them)\s+(?:with|to)\s+|^(?:the|this|that)\s+(?:[\w-]+\s+)?(?:text|word|words|number|code|value|phrase|letters|characters)\s+(?:below|above|shown|displayed|here|there|on the (?:page|screen)|in the (?:image|picture))\b/i;
 
 function vague(part: string): boolean {
   return VAGUE.test(part.trim());

@@ -136,6 +136,29 @@ const CASES: [string, Record<string, unknown>[]][] = [
   ["search the shop for 'red kettle'", [{ kind: 'search', query: 'red kettle' }]],
   ['look up wireless earbuds on the site', [{ kind: 'search', query: 'wireless earbuds' }]],
   ['find a kettle', [{ kind: 'search', query: 'kettle' }]],
+  ['search for shoes and socks', [{ kind: 'search', query: 'shoes and socks' }]],
+  // Messages: forward and reply are steps of their own, not words of a search
+  [
+    'Find the email by Ada and forward that email to Grace.',
+    [
+      { kind: 'click', target: { text: 'Ada' } },
+      { kind: 'click', target: { text: 'forward' } },
+      { kind: 'fill', entry: { value: 'Grace', field: 'to' } },
+      { kind: 'click', target: { text: 'send' } },
+    ],
+  ],
+  [
+    'reply to them with the text "See you soon."',
+    [
+      { kind: 'click', target: { text: 'reply' } },
+      { kind: 'fill', entry: { value: 'See you soon.' } },
+      { kind: 'click', target: { text: 'send' } },
+    ],
+  ],
+  // A value the page shows (perhaps only in a picture) is asked for, never typed as words
+  ['Type the text below into the text field', [{ kind: 'fill', entry: { value: 'the text below', vague: true } }]],
+  // Any script names an element
+  ['Click on the "ヘルプ" button.', [{ kind: 'click', target: { text: 'ヘルプ', kind: 'button' } }]],
   [
     'log in as ada@example.com with password correct-horse',
     [{ kind: 'login', user: 'ada@example.com', password: 'correct-horse' }],

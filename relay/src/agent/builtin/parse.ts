@@ -10,6 +10,7 @@ import {
   parseSet,
   parseSlide,
 } from './parse-forms';
+import { parseMessage } from './parse-messages';
 import {
   parseHistory,
   parseHover,
@@ -39,7 +40,7 @@ export const MAX_CLAUSES = 100;
 
 /** Words that start a new clause; a part without one continues the list of the clause before it. */
 const VERB_START =
-  /^(?:open|go|goto|visit|navigate|load|browse|head|return|click|double[- ]?click|tap|press|hit|select|choose|pick|check|tick|uncheck|untick|mark|unmark|enable|disable|turn|toggle|switch|type|enter|fill|write|input|put|set|change|update|clear|expand|collapse|unfold|fold|close|hide|reveal|scroll|search|find|locate|look|log|login|logout|sign|wait|hover|submit|accept|agree|add|follow|activate|focus|use|move|drag|slide|what|what's|whats|how|which|who|when|where|why|tell|read|give|report|save|send|create|delete|remove|subscribe|register|confirm|continue|proceed|download|upload|buy|order|book|sort|filter|refresh|reload|copy|summarize|translate|compare|print|share|make|pay|call)\b/i;
+  /^(?:open|go|goto|visit|navigate|load|browse|head|return|click|double[- ]?click|tap|press|hit|select|choose|pick|check|tick|uncheck|untick|mark|unmark|enable|disable|turn|toggle|switch|type|enter|fill|write|input|put|set|change|update|clear|expand|collapse|unfold|fold|close|hide|reveal|scroll|search|find|locate|look|log|login|logout|sign|wait|hover|submit|accept|agree|add|follow|activate|focus|use|move|drag|slide|what|what's|whats|how|which|who|when|where|why|tell|read|give|report|save|send|forward|reply|respond|create|delete|remove|subscribe|register|confirm|continue|proceed|download|upload|buy|order|book|sort|filter|refresh|reload|copy|summarize|translate|compare|print|share|make|pay|call)\b/i;
 
 /** Tried in order: the first parser that accepts a clause decides what it means. */
 const PARSERS: ClauseParser[] = [
@@ -62,6 +63,7 @@ const PARSERS: ClauseParser[] = [
   parseSet,
   parseClear,
   parseFill,
+  parseMessage,
   parseDismiss,
   parseExpand,
   parseAddTo,

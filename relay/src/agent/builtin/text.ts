@@ -38,14 +38,15 @@ const MAX_COMPARED_CHARS = 500;
 /** A close cross, however it is drawn, is a "close" button to the user who asks for "the x". */
 const CLOSE_GLYPHS = /[×✕✖✗✘╳⨯☓]/g;
 
-/** Lower case, no accents, punctuation as spaces, synonyms folded. */
+/** Lower case, no accents, punctuation as spaces (letters of any script kept), synonyms folded. */
 export function normalize(text: string): string {
   let out = text
     .replace(CLOSE_GLYPHS, ' close ')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
-  out = out.replace(/[^a-z0-9$€£]+/g, ' ');
+  // Letters and digits of every script, and symbols people name things by (♥, ★): "ヘルプ" is a word too.
+  out = out.replace(/[^\p{L}\p{M}\p{N}\p{So}$€£]+/gu, ' ');
   for (const [pattern, word] of SYNONYMS) out = out.replace(pattern, word);
   out = out.trim().replace(/\s+/g, ' ');
   return out === 'x' ? 'close' : out;
