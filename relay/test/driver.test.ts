@@ -67,6 +67,14 @@ describe('PlaywrightDriver actions', () => {
     expect(snap.text).toContain('submitted: shoes');
   });
 
+  it('says a field did not take the text when the page swallows the keystrokes, never "Typed"', async () => {
+    const driver = await open('/events.html');
+    const index = await indexOf(driver, 'Locked code');
+    const result = await act(driver, { action: 'type', index, text: '42', clear: true, submit: false });
+    expect(result.code).not.toBe('ok');
+    expect(result.message).toContain('did not take "42"');
+  });
+
   it('never echoes a typed password', async () => {
     const driver = await open('/login.html');
     const result = await act(driver, {

@@ -309,6 +309,9 @@ export class PlaywrightDriver implements BrowserDriver {
       await keyboard.press('Backspace');
     }
     await keyboard.type(action.text);
+    // A page may swallow keystrokes (a key handler that prevents them): then the runtime's setter is
+    // tried, and it says plainly when the field did not take the text, rather than "Typed" for nothing.
+    if (!(await this.focusedHolds(action.text))) return runtimeAct(this.page, action);
     if (action.submit) await keyboard.press('Enter');
     const submitted = action.submit ? ' and pressed Enter' : '';
     // As the runtime does: a password never goes back into the model's context or the logs.
@@ -317,6 +320,14 @@ export class PlaywrightDriver implements BrowserDriver {
     }
     const text = action.text.length > 100 ? `${action.text.slice(0, 99)}…` : action.text;
     return { code: 'ok', message: `Typed "${text}" into ${this.named(action.index)}${submitted}.` };
+  }
+
+  /** Whether the focused field's value has the typed text's letters and digits; true when it has no value to read. */
+  private async focusedHolds(text: string): Promise<boolean> {
+    const value = await this.page.evaluate<unknown>('document.activeElement?.value').catch(() => undefined);
+    if (typeof value !== 'string') return true;
+    const plain = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+    return plain(value).includes(plain(text));
   }
 
   /** `<button "Sign in"> [5]`: the element as the last snapshot named it, as the runtime's messages do. */

@@ -32,6 +32,12 @@ function semanticScore(field: string, e: SnapshotElement): number {
   if (w.some((x) => /^e?mail$|^email$/.test(x)) && type === 'email') return 0.85;
   if (w.some((x) => /^(?:phone|telephone|mobile|tel)$/.test(x)) && type === 'tel') return 0.85;
   if (w.some((x) => /^(?:search|query)$/.test(x)) && isSearchField(e)) return 0.85;
+  // A number field with step buttons is "the spinner" by what it is (role spinbutton, type number).
+  if (
+    w.some((x) => /^(?:spinner|spinbox|spin|stepper|counter)$/.test(x)) &&
+    (e.role === 'spinbutton' || type === 'number')
+  )
+    return 0.85;
   // A field known by its input type: "the date" is the date input even when nothing labels it.
   const typeWord: Record<string, RegExp> = {
     date: /^(?:date|day|birthday|dob|birth)$/,

@@ -106,11 +106,18 @@ export const parseSlide = clauseParser((clause) => {
 
 const SELECT = /^(?:select|choose|pick)\s+(.+?)\s+(?:from|in|on|under|within|for)\s+(.+)$/i;
 const SELECT_AS = /^(?:select|choose|pick)\s+(.+?)\s+as\s+(?:the\s+|my\s+|your\s+)?(.+)$/i;
+const SELECT_WITH =
+  /^(?:select|choose|pick)\s+(.+?)\s+(?:with|using|on|in)\s+(?:the\s+)?((?:[\w-]+\s+)?(?:spinner|spin ?box|slider|stepper|number (?:box|field|input)|counter))$/i;
 const DROPDOWN_SUFFIX =
   /\s+(?:drop-?down(?: menu| list)?|list|menu|select(?: box)?|combo ?box|field|box|options|picker)$/i;
 
 /** "select Mexico from the country dropdown", "choose Express as the speed", "pick UPS". */
 export const parseSelect = clauseParser((clause) => {
+  // "select 4 with the spinner", "pick 7 using the slider": the value goes into that control.
+  const using = SELECT_WITH.exec(clause.head);
+  if (using && clause.items.length === 0) {
+    return [{ kind: 'fill', entry: entry(clause, optionText(clause, using[1]!), using[2]!) }];
+  }
   const pair = SELECT.exec(clause.head) ?? SELECT_AS.exec(clause.head);
   if (pair) {
     // More "option in list" pairs may follow: "choose Canada in Country and Mexico in Region".
