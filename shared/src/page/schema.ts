@@ -65,7 +65,7 @@ export const SnapshotElement = z
     scroll: z
       .object({ above_px: z.number(), below_px: z.number() })
       .optional()
-      .describe('For scrollable containers: how much content lies above and below.'),
+      .describe('For scrollable containers and textareas whose text overflows: how much lies above and below.'),
     editable: z
       .boolean()
       .optional()

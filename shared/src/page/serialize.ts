@@ -261,6 +261,11 @@ export class Serializer {
       return;
     }
 
+    // A textarea scrolls its own text ("scroll to the bottom of the terms"): how much is left, as for boxes.
+    if (tag === 'textarea' && el.scrollHeight > el.clientHeight + 2) {
+      const below = mathRound(el.scrollHeight - el.clientHeight - el.scrollTop);
+      element.scroll = { above_px: mathRound(el.scrollTop), below_px: below < 0 ? 0 : below };
+    }
     const collector: LabelCollector = { text: '', nested: [] };
     this.#labels[this.#labels.length] = collector;
     if (tag !== 'input' && tag !== 'textarea') this.#walkChildren(el, ctx, modal, cursor, inView);

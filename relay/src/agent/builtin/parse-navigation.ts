@@ -52,8 +52,12 @@ export const parseScroll = clauseParser((clause) => {
   const match = /^scroll\b(.*)$/i.exec(head);
   if (!match) return undefined;
   const rest = match[1]!.trim();
-  const to = /\b(?:to|at)\s+the\s+(?:very\s+)?(bottom|end|top|beginning|start)\b/i.exec(rest);
-  if (to) return [edge(to[1]!)];
+  const to = /\b(?:to|at)\s+the\s+(?:very\s+)?(bottom|end|top|beginning|start)\b(?:\s+of\s+(.+))?/i.exec(rest);
+  if (to) {
+    // "scroll to the bottom of the terms box": that box scrolls, not the page.
+    const box = to[2] && !/^(?:the\s+)?(?:page|screen|window|site)$/i.test(to[2].trim()) ? to[2] : undefined;
+    return [{ ...edge(to[1]!), ...(box ? { within: parseTarget(clause, box) } : {}) }];
+  }
   const direction = /^(?:the page\s+)?up\b/i.test(rest) || /\bup\b/i.test(rest) ? 'up' : 'down';
   const until = /\b(?:to|until you see|until|till)\s+(?:you\s+(?:see|find)\s+)?(.+)$/i.exec(rest);
   if (until) return [{ kind: 'scroll', direction, amount: 1, target: parseTarget(clause, until[1]!).text }];

@@ -126,6 +126,11 @@ const CASES: [string, Record<string, unknown>[]][] = [
   ['jump to the end of the page', [{ kind: 'scroll', to: 'bottom' }]],
   ['scroll down to the footer', [{ kind: 'scroll', direction: 'down', target: 'footer' }]],
   ['page down', [{ kind: 'scroll', direction: 'down', amount: 1 }]],
+  [
+    'scroll to the bottom of the textarea',
+    [{ kind: 'scroll', direction: 'down', amount: 10, to: 'bottom', within: { text: '', kind: 'field' } }],
+  ],
+  ['scroll to the bottom of the page', [{ kind: 'scroll', direction: 'down', amount: 10, to: 'bottom' }]],
   ['wait 2 seconds', [{ kind: 'wait', ms: 2000 }]],
   ['wait 500ms', [{ kind: 'wait', ms: 500 }]],
   ['wait for Your orders are ready', [{ kind: 'wait', text: 'Your orders are ready' }]],

@@ -251,6 +251,7 @@ export function visible(snapshot: Snapshot, text: string): boolean {
 
 export function resolveScroll(step: Extract<SubStep, { kind: 'scroll' }>, ctx: ResolveContext): Resolution {
   const { scroll } = ctx.snapshot;
+  if (step.within) return scrollWithin(step, step.within, ctx);
   if (step.to) {
     const left = step.to === 'bottom' ? scroll.below_px : scroll.above_px;
     if (left <= 1) return { type: 'skip', note: `scrolled to the ${step.to}` };
@@ -281,6 +282,32 @@ export function resolveScroll(step: Extract<SubStep, { kind: 'scroll' }>, ctx: R
   }
   const amount = step.amount;
   return act([{ action: 'scroll', direction: step.direction, amount }], [undefined], `scrolled ${step.direction}`);
+}
+
+/**
+ * Scrolls one box (a scrolling list, a textarea of terms) to its top or bottom: rounds while the
+ * snapshot says how much is left, one long scroll when it cannot tell (a textarea).
+ */
+function scrollWithin(step: Extract<SubStep, { kind: 'scroll' }>, within: Target, ctx: ResolveContext): Resolution {
+  const canScroll = (e: SnapshotElement) => e.scroll !== undefined || e.tag === 'textarea';
+  // By name first, whatever kind the words said ("the terms box" is no checkbox): it is a box that scrolls.
+  const named = within.text === '' ? within : { text: within.text };
+  const match =
+    findElement(ctx.snapshot, named, { accept: canScroll, avoid: ctx.avoid }) ??
+    (within.text === '' ? undefined : findElement(ctx.snapshot, within, { avoid: ctx.avoid }));
+  const box = match?.element ?? (within.text === '' ? ctx.snapshot.elements.filter(canScroll)[0] : undefined);
+  if (!box) return { type: 'missing', what: quote(within.text || 'a box to scroll'), waitText: within.text };
+  const where = step.to ?? step.direction;
+  const left = step.to === 'top' ? box.scroll?.above_px : box.scroll?.below_px;
+  if (left !== undefined && left <= 1)
+    return { type: 'skip', note: `scrolled ${describeElement(box)} to the ${where}` };
+  const more = left !== undefined && ctx.phase < MAX_SCROLL_ROUNDS;
+  return act(
+    [{ action: 'scroll', index: box.index, direction: step.direction, amount: step.to ? 10 : step.amount }],
+    [box],
+    `scrolled ${describeElement(box)} to the ${where}`,
+    { complete: !more },
+  );
 }
 
 /** How well an element's words fit a text, for picking among suggestions. */

@@ -81,7 +81,15 @@ export type SubStep =
   | { kind: 'press'; key: string; modifiers: KeyModifier[] }
   /** `implicit`: not said in words, but "enter X" on its own means typing it and sending it. */
   | { kind: 'submit'; implicit?: boolean }
-  | { kind: 'scroll'; direction: 'up' | 'down'; amount: number; to?: 'top' | 'bottom' | undefined; target?: string }
+  | {
+      kind: 'scroll';
+      direction: 'up' | 'down';
+      amount: number;
+      to?: 'top' | 'bottom' | undefined;
+      target?: string;
+      /** The box that scrolls ("the bottom of the textarea"); the page when undefined. */
+      within?: Target | undefined;
+    }
   | { kind: 'search'; query: string }
   | { kind: 'login'; user: string; password: string }
   | { kind: 'wait'; ms?: number | undefined; text?: string | undefined }
