@@ -61,6 +61,8 @@ describe('built-in planner fixture tasks (through POST /v1/web/browse)', () => {
       const context = `${task.instruction}\n${run.status}: ${run.message}\nurl: ${state.url}\n${state.text.slice(0, 1500)}`;
       expect(run.status, context).toBe(task.expect);
       expect(task.check(state), context).toBe(true);
+      // The user reads elements by their names, never by the snapshot's indices, and no Markdown marks.
+      expect(run.message, context).not.toMatch(/\[\d+\]|<\/?\w+[ >]|^#|\*\*/);
     } finally {
       await relay.api('DELETE', `/v1/web/session/${run.session_id}`);
     }
@@ -89,6 +91,32 @@ describe('built-in planner conversations (ASK_USER, then the answer as the next 
     const { answered, state } = await converse('/cards.html', 'open the Purple Unicorn', 'Calm Lamp');
     expect(answered.status, answered.message).toBe('DONE');
     expect(state.url).toMatch(/item=calm-lamp$/);
+  });
+
+  it('after a task is done, an empty cmd is refused instead of bringing back an old question', async () => {
+    const { answered } = await converse(
+      '/index.html',
+      'open the Form page, then dance a little jig',
+      'type Ada into Name',
+    );
+    expect(answered.status, answered.message).toBe('DONE');
+    const again = await relay.api<{ message: string }>('POST', '/v1/web/browse', {
+      body: { cmd: '', session_id: answered.session_id },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toContain('is done');
+    expect(again.body.message).not.toContain('dance');
+    const step = await relay.api<{ message: string }>('POST', `/v1/web/session/${answered.session_id}`, {
+      body: { cmd: '', stream: false },
+    });
+    expect(step.status).toBe(400);
+  });
+
+  it('quotes only a short excerpt of a long command it cannot follow, and answers at once', async () => {
+    const words = 'dance a little jig around the garden while humming '.repeat(350);
+    const asked = await browse({ cmd: words, url: `${site.url}/form.html` });
+    expect(asked.status).toBe('ASK_USER');
+    expect(asked.message.length).toBeLessThan(1_000);
   });
 
   it('replaces the part it did not understand with the answer and does the rest', async () => {

@@ -533,6 +533,112 @@ export const BUILTIN_TASKS: BuiltinTask[] = [
     expect: 'DONE',
     check: (s) => has(s, 'Order #1002'),
   },
+  // Targets by role, kind, ordinal and neighbouring label, in widgets nothing labels for assistive technology
+  {
+    name: 'fills fields named only by the text beside them',
+    page: '/labels.html',
+    instruction:
+      'type Lima into Home city, enter 1234 as the postcode, type ada into the username, type 42 into the shoe size field and check Send me the newsletter, then click Save',
+    expect: 'DONE',
+    check: (s) =>
+      query(s).get('f1') === 'Lima' &&
+      query(s).get('f5') === '1234' &&
+      query(s).get('f7') === 'ada' &&
+      query(s).get('f13') === '42' &&
+      query(s).get('f14') === 'on',
+  },
+  {
+    name: 'opens collapsed folders of a tree to find a file',
+    page: '/files.html',
+    instruction: 'Navigate through the folders. Find and click on the file named "Summary.pdf".',
+    expect: 'DONE',
+    check: (s) => has(s, 'Opened Summary.pdf'),
+  },
+  {
+    name: 'follows a nested menu path',
+    page: '/files.html',
+    instruction: 'open File > Export > As PDF',
+    expect: 'DONE',
+    check: (s) => has(s, 'Exported as PDF'),
+  },
+  {
+    name: 'finds a row in a scrolling list and clicks the icon in it',
+    page: '/files.html',
+    instruction: 'Find the message from Frances and click the trash icon to delete it.',
+    expect: 'DONE',
+    check: (s) => has(s, 'Deleted the message from Frances'),
+  },
+  {
+    name: 'moves a slider with the keyboard to a value',
+    page: '/widgets.html',
+    instruction: 'set the volume slider to 7, then click Save',
+    expect: 'DONE',
+    check: (s) => has(s, 'Saved volume=7'),
+  },
+  {
+    name: 'types dates and times the way people write them into date and time inputs',
+    page: '/widgets.html',
+    instruction: 'Enter 03/14/2025 as the departure date, set the arrival time to 4:30 PM and click Save',
+    expect: 'DONE',
+    check: (s) => has(s, 'departure=2025-03-14 arrival=16:30'),
+  },
+  {
+    name: 'picks the suggestion that fits a described value, then sends it',
+    page: '/widgets.html',
+    instruction: 'Enter a country that starts with "Par"',
+    expect: 'DONE',
+    check: (s) => has(s, 'country=Paraguay'),
+  },
+  {
+    name: 'puts the focus in a field without clicking it',
+    page: '/widgets.html',
+    instruction: 'Focus on the Nickname field',
+    expect: 'DONE',
+    check: (s) => has(s, 'Nickname focused'),
+  },
+  {
+    name: 'closes a dialog with its × button',
+    page: '/widgets.html',
+    instruction: 'Close the dialog by clicking the "x".',
+    expect: 'DONE',
+    check: (s) => !has(s, 'Subscribe to our newsletter'),
+  },
+  {
+    name: 'asks for a value instead of typing vague words',
+    page: '/widgets.html',
+    instruction: 'fill the nickname with something sensible',
+    expect: 'ASK_USER',
+    check: (s) =>
+      s.message.includes('Which text') && s.elements.find((e) => e.name === 'Nickname')?.attributes.value === '',
+  },
+  {
+    name: 'counts results across pages to click the nth one',
+    page: '/results.html',
+    instruction: 'Use the textbox to enter "novels" and press "Search", then find and click the 8th search result',
+    expect: 'DONE',
+    check: (s) => has(s, 'Picked result 8: Lolita'),
+  },
+  {
+    name: 'spreads a search over a form of named fields',
+    page: '/results.html',
+    instruction: 'Search for mystery books by Christie from 1934',
+    expect: 'DONE',
+    check: (s) => has(s, 'Advanced: author=Christie year=1934 genre=mystery'),
+  },
+  {
+    name: 'clicks the only button when told "the button"',
+    page: '/popup.html',
+    instruction: 'Click the button.',
+    expect: 'DONE',
+    check: (s) => s.actions.some((a) => a.startsWith('Clicked')),
+  },
+  {
+    name: 'asks which one when "the button" could be several',
+    page: '/form.html',
+    instruction: 'type Ada into the text field',
+    expect: 'ASK_USER',
+    check: (s) => s.message.includes('which text field') && s.message.includes('"Name"'),
+  },
   // What it cannot do: ASK_USER, saying so and how to configure a model
   {
     name: 'asks about a task it cannot understand',

@@ -57,11 +57,22 @@ describe('PlaywrightDriver actions', () => {
     const driver = await open('/events.html');
     const index = await indexOf(driver, 'Search');
     const result = await act(driver, { action: 'type', index, text: 'shoes', clear: true, submit: true });
-    expect(result).toMatchObject({ code: 'ok', message: `Typed "shoes" into [${index}] and pressed Enter.` });
+    expect(result).toMatchObject({
+      code: 'ok',
+      message: `Typed "shoes" into <input "Search"> [${index}] and pressed Enter.`,
+    });
     const snap = await driver.snapshot();
     expect(snap.elements.find((e) => e.index === index)?.attributes.value).toBe('shoes');
     expect(snap.text).toContain('trusted keys: shoes');
     expect(snap.text).toContain('submitted: shoes');
+  });
+
+  it('says a field did not take the text when the page swallows the keystrokes, never "Typed"', async () => {
+    const driver = await open('/events.html');
+    const index = await indexOf(driver, 'Locked code');
+    const result = await act(driver, { action: 'type', index, text: '42', clear: true, submit: false });
+    expect(result.code).not.toBe('ok');
+    expect(result.message).toContain('did not take "42"');
   });
 
   it('never echoes a typed password', async () => {
@@ -90,7 +101,7 @@ describe('PlaywrightDriver actions', () => {
     const driver = await open('/visibility.html');
     const index = await indexOf(driver, 'Editable note');
     const result = await act(driver, { action: 'type', index, text: 'Hello', clear: true, submit: false });
-    expect(result.message).toBe(`Typed "Hello" into [${index}].`);
+    expect(result.message).toBe(`Typed "Hello" into <div "Editable note"> [${index}].`);
     const after = await text(driver);
     expect(after).toContain('editor keys: trusted');
     expect(after).not.toContain('synthetic');

@@ -1,5 +1,6 @@
 import { BadRequest } from '../errors';
 import type { StepRecord, Usage } from './planner';
+import { excerpt } from './quote';
 
 /**
  * The agent's side of a session: the task, what happened so far, the planner's memory, and a question
@@ -34,7 +35,7 @@ export class Conversation {
     const text = cmd.trim();
     if (this.pendingQuestion !== undefined) {
       if (!text) {
-        throw new BadRequest(`The agent asked: "${this.pendingQuestion}". Send the answer in cmd.`);
+        throw new BadRequest(`The agent asked: "${excerpt(this.pendingQuestion, 300)}". Send the answer in cmd.`);
       }
       this.userAnswer = { question: this.pendingQuestion, answer: text };
       this.pendingQuestion = undefined;
@@ -51,6 +52,17 @@ export class Conversation {
       return;
     }
     if (!this.task) throw new BadRequest('cmd is empty and this session has no task yet. Send an instruction in cmd.');
+    // Going on with a finished task would start it over (and bring back any question it once asked).
+    if (this.finished()) {
+      throw new BadRequest(
+        'cmd is empty and the last task is done. Send a new instruction in cmd, or the same one to do it again.',
+      );
+    }
+  }
+
+  /** Whether the task ended with a final answer (a done action), so there is nothing to go on with. */
+  private finished(): boolean {
+    return this.history.at(-1)?.actions.some((a) => a.action.action === 'done') === true;
   }
 
   /** Takes the planner's memory after a decision; the task's first decision's memory is also its plan. */

@@ -377,7 +377,7 @@ export class PlaywrightDriver implements BrowserDriver {
       case 'hover':
         return this.withPoint(action.index, async (x, y) => {
           await this.page.mouse.move(x, y);
-          return { code: 'ok', message: `Hovered over [${action.index}].` };
+          return { code: 'ok', message: `Hovered over ${this.named(action.index)}.` };
         });
       case 'type':
         return this.type(action);
@@ -401,7 +401,7 @@ export class PlaywrightDriver implements BrowserDriver {
     }
     return this.withPoint(action.index, async (x, y) => {
       await this.page.mouse.click(x, y, { clickCount: action.double ? 2 : 1 });
-      return { code: 'ok', message: `Clicked [${action.index}].` };
+      return { code: 'ok', message: `Clicked ${this.named(action.index)}.` };
     });
   }
 
@@ -418,13 +418,33 @@ export class PlaywrightDriver implements BrowserDriver {
       await keyboard.press('Backspace');
     }
     await keyboard.type(action.text);
+    // A page may swallow keystrokes (a key handler that prevents them): then the runtime's setter is
+    // tried, and it says plainly when the field did not take the text, rather than "Typed" for nothing.
+    if (!(await this.focusedHolds(action.text))) return runtimeAct(this.page, action);
     if (action.submit) await keyboard.press('Enter');
     const submitted = action.submit ? ' and pressed Enter' : '';
     // As the runtime does: a password never goes back into the model's context or the logs.
     if (this.isPassword(action.index)) {
       return { code: 'ok', message: `Typed ${action.text.length} characters into the password field${submitted}.` };
     }
-    return { code: 'ok', message: `Typed "${action.text}" into [${action.index}]${submitted}.` };
+    const text = action.text.length > 100 ? `${action.text.slice(0, 99)}…` : action.text;
+    return { code: 'ok', message: `Typed "${text}" into ${this.named(action.index)}${submitted}.` };
+  }
+
+  /** Whether the focused field's value has the typed text's letters and digits; true when it has no value to read. */
+  private async focusedHolds(text: string): Promise<boolean> {
+    const value = await this.page.evaluate<unknown>('document.activeElement?.value').catch(() => undefined);
+    if (typeof value !== 'string') return true;
+    const plain = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+    return plain(value).includes(plain(text));
+  }
+
+  /** `<button "Sign in"> [5]`: the element as the last snapshot named it, as the runtime's messages do. */
+  private named(index: number): string {
+    const element = this.lastElements.get(index);
+    if (!element) return `[${index}]`;
+    const name = element.name.length > 40 ? `${element.name.slice(0, 39)}…` : element.name;
+    return `<${element.tag}${name ? ` "${name}"` : ''}> [${index}]`;
   }
 
   private isPassword(index: number): boolean {

@@ -13,6 +13,8 @@ function setterOf<T>(proto: T, prop: string): (self: T, value: unknown) => void 
 
 const win = window;
 export const topWindow = win;
+/** The browser's language when the runtime loaded: date inputs read typed dates its way (en-US: month first). */
+export const browserLanguage: string = win.navigator.language ?? '';
 const computedStyle = uncurry(win.getComputedStyle);
 export const getComputedStyleOf = (el: Element): CSSStyleDeclaration => computedStyle(win, el);
 

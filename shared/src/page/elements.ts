@@ -1,5 +1,6 @@
-import { getAttr, getComputedStyleOf, getRect, hasAttr } from './dom-intrinsics';
+import { closest, getAttr, getComputedStyleOf, getRect, hasAttr } from './dom-intrinsics';
 import { strLower, toNumber } from './intrinsics';
+import { collapseWhitespace } from './text';
 import { hidesSubtree } from './visibility';
 
 /** ARIA roles that take input; an element with one is interactive whatever its tag. */
@@ -58,7 +59,8 @@ function isScrollable(el: Element, style: CSSStyleDeclaration, tag: string): boo
 /**
  * Whether the agent can act on the element. Covers native controls, ARIA widgets, contenteditable
  * roots, focusable elements, click handlers we can see (`onclick`, a pointer cursor that does not just
- * inherit from the parent), labels standing in for hidden inputs, and scrollable containers.
+ * inherit from the parent, except on list items: each item of a clickable list or tree is its own
+ * target), labels standing in for hidden inputs, and scrollable containers.
  */
 export function interactiveKind(
   el: Element,
@@ -83,6 +85,26 @@ function roleOrHandler(el: Element, style: CSSStyleDeclaration, parentCursor: st
   const tabindex = getAttr(el, 'tabindex');
   if (tabindex !== null && tabindex !== '-1' && toNumber(tabindex) >= 0) return 'control';
   if (hasAttr(el, 'onclick') || typeof (el as HTMLElement).onclick === 'function') return 'control';
-  if (style.cursor === 'pointer' && parentCursor !== 'pointer') return 'control';
+  if (style.cursor === 'pointer' && (parentCursor !== 'pointer' || isIconLeaf(el) || el.localName === 'li'))
+    return 'control';
   return null;
+}
+
+/** Empty elements icon fonts and sprites draw on (`<i class="fa fa-trash">`, `<span class="star">`). */
+const ICON_TAGS: Record<string, true> = { i: true, span: true, div: true, em: true, b: true, s: true, u: true };
+/** Larger than this, an empty clickable is a panel or an overlay, not an icon. */
+const ICON_MAX_PX = 64;
+
+/**
+ * A small empty element inside a clickable row is a separate action (a trash can or a star in a
+ * message row) even though its pointer cursor is inherited; inside a link or a button it is only
+ * part of that control.
+ */
+function isIconLeaf(el: Element): boolean {
+  if (ICON_TAGS[el.localName] !== true || el.childElementCount > 0) return false;
+  const text = el.textContent;
+  if (text !== null && text.length > 0 && collapseWhitespace(text) !== '') return false;
+  const r = getRect(el);
+  if (r.width === 0 || r.height === 0 || r.width > ICON_MAX_PX || r.height > ICON_MAX_PX) return false;
+  return closest(el, 'a[href], button, [role=button], [role=link], label') === null;
 }

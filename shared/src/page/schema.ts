@@ -50,7 +50,11 @@ export const SnapshotElement = z
     index: z.int().min(1).describe('The number the agent uses to act on the element.'),
     tag: z.string().describe('Lower-case tag name.'),
     role: z.string().nullable().describe('The role attribute, if any.'),
-    name: z.string().describe('Accessible-ish name: aria-label, label text, placeholder, title, alt or text.'),
+    name: z
+      .string()
+      .describe(
+        "Accessible name, as assistive technology computes it: aria-labelledby, aria-label, a wrapping or for= label, placeholder, title; for a form field nothing names, the label-like text beside it; then the text or alt. The snapshot text shows a field's name as label= where the text right before the field does not already say it.",
+      ),
     text: z.string().describe('Visible text inside the element, whitespace collapsed and capped.'),
     attributes: z.record(z.string(), z.string()).describe('Whitelisted attributes, values capped at ~100 chars.'),
     states: ElementStates,
@@ -61,7 +65,7 @@ export const SnapshotElement = z
     scroll: z
       .object({ above_px: z.number(), below_px: z.number() })
       .optional()
-      .describe('For scrollable containers: how much content lies above and below.'),
+      .describe('For scrollable containers and textareas whose text overflows: how much lies above and below.'),
     editable: z
       .boolean()
       .optional()

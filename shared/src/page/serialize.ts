@@ -3,8 +3,8 @@ import { getAttr, getComputedStyleOf, nodeContains, slotAssignedNodes } from './
 import { type InteractiveKind, interactiveKind, isWidgetRole, roleOf } from './elements';
 import { type Box, childFrameContext, type FrameContext, intersect, topBox } from './geometry';
 import { shortenHref } from './href';
-import { append, joinStrings, mathRound, strLower, toNumber } from './intrinsics';
-import { elementName } from './names';
+import { append, joinStrings, mathRound, strLower, strSlice, toNumber } from './intrinsics';
+import { elementHint, elementName, fieldKind } from './names';
 import type { ElementRegistry } from './registry';
 import type { SnapshotElement } from './schema';
 import { elementStates, renderStates } from './states';
@@ -252,13 +252,20 @@ export class Serializer {
       const more = options.length > MAX_OPTIONS ? ` | …${options.length - MAX_OPTIONS} more` : '';
       const value = joinStrings(chosen, ', ');
       element.attributes.value = value;
-      element.name = elementName(el, value);
+      // Its value is not its name: an unlabelled list is named by nothing, as assistive technology has it.
+      element.name = elementName(el, '');
       element.text = value;
+      if (!this.#justRead(element.name)) rendered += shownName(element);
       rendered += ` value=${quoteValue(value)}${renderStates(states)}>${joinStrings(shown, ' | ')}${more}</select>`;
       this.#emit(rendered, inView);
       return;
     }
 
+    // A textarea scrolls its own text ("scroll to the bottom of the terms"): how much is left, as for boxes.
+    if (tag === 'textarea' && el.scrollHeight > el.clientHeight + 2) {
+      const below = mathRound(el.scrollHeight - el.clientHeight - el.scrollTop);
+      element.scroll = { above_px: mathRound(el.scrollTop), below_px: below < 0 ? 0 : below };
+    }
     const collector: LabelCollector = { text: '', nested: [] };
     this.#labels[this.#labels.length] = collector;
     if (tag !== 'input' && tag !== 'textarea') this.#walkChildren(el, ctx, modal, cursor, inView);
@@ -266,6 +273,15 @@ export class Serializer {
     const label = capText(collapseWhitespace(collector.text), LABEL_CAP);
     element.text = label;
     element.name = elementName(el, label);
+    // Checkboxes and radios are followed by their label text, which reads well enough.
+    if (fieldKind(el) === 'field' && !this.#justRead(element.name)) rendered += shownName(element);
+    if (!element.name) {
+      const hint = elementHint(el);
+      if (hint) {
+        element.attributes.hint = hint;
+        rendered += ` hint=${quoteValue(hint)}`;
+      }
+    }
     rendered += `${renderStates(states)}>`;
     if (tag !== 'input' && tag !== 'textarea') rendered += `${label}</${shownTag}>`;
     for (let i = 0; i < collector.nested.length; i++) rendered += ` ${collector.nested[i]}`;
@@ -308,6 +324,18 @@ export class Serializer {
   }
 
   /** Adds a rendered element to the current line, or after the label of the enclosing element. */
+  /** Whether the text right before the element being written ends with these words (its label, already read). */
+  #justRead(words: string): boolean {
+    if (!words) return false;
+    const label = this.#labels[this.#labels.length - 1];
+    const line = collapseWhitespace(this.#line);
+    let before = collapseWhitespace(label ? label.text : line || (this.#lines[this.#lines.length - 1]?.text ?? ''));
+    // A table cell's separator stands between a row's label and its field ("Director | [10]<input>").
+    while (before.length > 0 && (before[before.length - 1] === '|' || before[before.length - 1] === ' '))
+      before = strSlice(before, 0, before.length - 1);
+    return before.length >= words.length && strSlice(before, before.length - words.length) === words;
+  }
+
   #emit(rendered: string, inView: boolean): void {
     const label = this.#labels[this.#labels.length - 1];
     if (label) {
@@ -373,6 +401,20 @@ function worthShowing(tag: string, shownTag: string, attribute: string, value: s
 }
 
 /** Whether a form field is named by a label, aria-label or placeholder (radios never count: see above). */
+/**
+ * A field's name as ` label="…"`, unless an attribute already shown says it (or it is the text right
+ * before the field, see #justRead): the model then reads the
+ * same name the built-in planner and retrieve go by (from a <label>, aria-labelledby, or the text
+ * beside the field), not only the text that happens to sit near the index.
+ */
+function shownName(element: SnapshotElement): string {
+  const name = element.name;
+  if (!name) return '';
+  const a = element.attributes;
+  if (name === a['aria-label'] || name === a.placeholder || name === a.title) return '';
+  return ` label=${quoteValue(name)}`;
+}
+
 function hasLabel(el: Element): boolean {
   if (getAttr(el, 'type') === 'radio') return false;
   if (getAttr(el, 'aria-label') || getAttr(el, 'aria-labelledby') || getAttr(el, 'placeholder')) return true;

@@ -1,5 +1,6 @@
-import { getAttr, matches } from './dom-intrinsics';
+import { getAttr, getComputedStyleOf, matches } from './dom-intrinsics';
 import type { ElementStates } from './schema';
+import { hidesSubtree } from './visibility';
 
 function ariaBool(el: Element, name: string): boolean | 'mixed' | undefined {
   const v = getAttr(el, name);
@@ -37,6 +38,11 @@ export function elementStates(el: Element, tag: string, focused: Element | null)
   if (tag === 'summary' && el.parentElement?.tagName === 'DETAILS') {
     states.expanded = (el.parentElement as HTMLDetailsElement).open;
   }
+  if (states.expanded === undefined && (tag === 'li' || getAttr(el, 'role') === 'treeitem')) {
+    // A tree or menu item without ARIA that holds a list: open while the list shows (file trees, nested menus).
+    const list = nestedList(el);
+    if (list) states.expanded = !hidesSubtree(getComputedStyleOf(list));
+  }
   const pressed = ariaBool(el, 'aria-pressed');
   if (pressed !== undefined) states.pressed = pressed;
   if (matches(el, ':disabled') || getAttr(el, 'aria-disabled') === 'true') states.disabled = true;
@@ -64,4 +70,16 @@ export function renderStates(states: ElementStates): string {
   if (states.filled) word('filled');
   if (states.focused) word('focused');
   return out;
+}
+
+/** Children looked at for an item's nested list: the list follows the item's own label. */
+const MAX_ITEM_CHILDREN = 6;
+
+function nestedList(item: Element): Element | null {
+  const children = item.children;
+  for (let i = 0; i < children.length && i < MAX_ITEM_CHILDREN; i++) {
+    const child = children[i] as Element;
+    if (child.localName === 'ul' || child.localName === 'ol' || getAttr(child, 'role') === 'group') return child;
+  }
+  return null;
 }

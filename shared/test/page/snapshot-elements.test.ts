@@ -58,6 +58,8 @@ describe('snapshot: which elements are indexed', () => {
     const snap = await snapshot(inputs, { full_page: true });
     const country = snap.elements.find((e) => e.attributes.name === 'country')!;
     expect(country.options?.map((o) => o.text)).toEqual(['United States', 'Canada', 'Mexico', 'France (unavailable)']);
+    // The <label> wraps the list: its options are not part of its name.
+    expect(country.name).toBe('Country');
     expect(snap.text).toContain(
       `[${country.index}]<select value=Canada>United States | Canada | Mexico | France (unavailable)</select>`,
     );

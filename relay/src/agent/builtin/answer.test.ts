@@ -64,3 +64,33 @@ describe('answerQuestion', () => {
     expect(answerQuestion('what is the price of the Purple Unicorn', shop)).toBeUndefined();
   });
 });
+
+describe('answers in plain words', () => {
+  const article = page(
+    [],
+    [
+      '[top of page]',
+      '# Tides of the North Sea',
+      'By A. Writer',
+      '## Why tides happen',
+      '- The moon pulls the water',
+      '- The sun pulls it **less**',
+      'Month | High tide | Low tide',
+      'March | 4.1 m | 0.3 m',
+      '[end of page]',
+    ].join('\n'),
+    { title: 'Tides – Ocean Weekly' },
+  );
+
+  it('answers "the main heading" with the top heading, not the title', () => {
+    expect(answerQuestion('what is the main heading', article)).toBe('The main heading is "Tides of the North Sea".');
+    expect(answerQuestion('what is the headline?', article)).toBe('The main heading is "Tides of the North Sea".');
+    expect(answerQuestion('what is the title of the page', article)).toBe('The page is titled "Tides – Ocean Weekly".');
+  });
+
+  it('leaves the snapshot’s heading marks, bullets, emphasis and cell bars out of an answer', () => {
+    const answer = answerQuestion('what is Why tides happen?', article) ?? '';
+    expect(answer).toContain('The moon pulls the water');
+    expect(answer).not.toMatch(/#|\*\*|(^|\s)- |\|/);
+  });
+});

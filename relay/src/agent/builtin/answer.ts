@@ -1,5 +1,6 @@
 import type { Snapshot } from '@tandem/shared';
-import { isHeading, readableLines, stripHeading } from './page-text';
+import { isHeading, plainText, readableLines, stripHeading } from './page-text';
+import { MAX_CLAUSE_CHARS } from './split';
 import { containsWords, textScore, words } from './text';
 
 /** What a question asks for: an attribute ("price") of a subject ("Bolt Drill"); either may be missing. */
@@ -14,6 +15,7 @@ const LEAD =
 
 /** Splits a question into the attribute it asks for and the thing it asks about. */
 export function questionParts(question: string): QuestionParts {
+  if (question.length > MAX_CLAUSE_CHARS) return {};
   const q = question.replace(/\?+$/, '').trim();
   const cost = /^(?:how much (?:is|are|does|do|costs?|for)|what does|what do)\s+(.+?)(?:\s+cost)?$/i.exec(q);
   if (cost && /how much|cost/i.test(q)) return { attribute: 'price', subject: clean(cost[1]!) };
@@ -34,13 +36,33 @@ function clean(text: string): string {
     .trim();
 }
 
+/** "the main heading", "the headline", "the h1": the page's top heading, which is not its title. */
+const HEADING =
+  /^(?:(?:main|top|first|biggest|page'?s?|primary|largest)\s+)?(?:heading|headline|header|h1)(?:\s+(?:of|on)\s+(?:the|this)\s+page)?$/i;
+const TITLE =
+  /^(?:(?:the\s+)?(?:page|site|website|tab|document)(?:'s)?\s+)?title(?:\s+of\s+(?:the|this)\s+(?:page|site|website|tab))?$|^(?:this\s+)?(?:page|site|website)$/i;
+
+/** The first top-level heading, else the first heading of any level. */
+function mainHeading(lines: string[]): string | undefined {
+  const top = lines.find((line) => /^#\s/.test(line)) ?? lines.find(isHeading);
+  return top ? plainText(top) : undefined;
+}
+
 /** Answers a question from the page text, or undefined when the page does not say. */
 export function answerQuestion(question: string, snapshot: Snapshot): string | undefined {
+  // A question is one clause; anything longer is no question this can answer (and stays cheap to refuse).
+  if (question.length > MAX_CLAUSE_CHARS) return undefined;
   const parts = questionParts(question);
   const lines = readableLines(snapshot.text);
-  if (parts.subject && /^(?:page|site|website|this page|heading|page title|title)$/i.test(parts.subject)) {
-    return `The page is titled "${snapshot.title}".`;
+  // "the main heading", "the title", and "the title / main heading of the page" alike.
+  const ofPage =
+    parts.attribute && TITLE.test(parts.subject ?? '') ? parts.attribute : parts.attribute ? '' : parts.subject;
+  if (ofPage && HEADING.test(ofPage)) {
+    const heading = mainHeading(lines);
+    return heading ? `The main heading is "${heading}".` : `The page has no heading; its title is "${snapshot.title}".`;
   }
+  if (ofPage && (TITLE.test(ofPage) || /^(?:title|name)$/i.test(ofPage)))
+    return `The page is titled "${snapshot.title}".`;
   const subjects = parts.subject?.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).filter(Boolean) ?? [];
   if (subjects.length === 0) return attributeAnywhere(lines, parts.attribute);
   const answers = subjects.map((subject) => answerOne(lines, subject, parts.attribute));
@@ -55,8 +77,8 @@ function answerOne(lines: string[], subject: string, attribute: string | undefin
   if (at < 0) return undefined;
   const window = [lines[at]!];
   for (let i = at + 1; i < lines.length && window.length < 5 && !isHeading(lines[i]!); i++) window.push(lines[i]!);
-  const name = stripHeading(lines[at]!);
-  if (!attribute) return `${name}: ${window.slice(1).join(' ') || name}`;
+  const name = plainText(lines[at]!);
+  if (!attribute) return `${name}: ${window.slice(1).map(plainText).join(' ') || name}`;
   const value = attributeIn(window, attribute);
   return value ? `The ${attribute} of ${name} is ${value}.` : undefined;
 }

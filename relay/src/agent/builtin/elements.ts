@@ -87,5 +87,30 @@ export function kindMatches(e: SnapshotElement, kind: TargetKind): boolean {
       return e.states.expanded !== undefined || e.tag === 'summary';
     case 'result':
       return e.tag === 'a';
+    case 'slider':
+      return isSlider(e);
+    case 'icon':
+      return isIcon(e);
   }
+}
+
+/** A slider: role=slider, a range input, or an unnamed handle whose class says so (jQuery UI and the like). */
+export function isSlider(e: SnapshotElement): boolean {
+  if (e.role === 'slider' || (e.tag === 'input' && typeOf(e) === 'range')) return true;
+  return /\bslider\b/.test(e.attributes.hint ?? '');
+}
+
+/** An icon: an image-like control with no text of its own (a trash can, a star, a close cross). */
+export function isIcon(e: SnapshotElement): boolean {
+  if (e.text.trim() !== '' && e.tag !== 'img') return false;
+  return e.tag === 'img' || e.tag === 'svg' || e.tag === 'i' || e.tag === 'span' || e.attributes.hint !== undefined;
+}
+
+/** Input types for dates and times, whose value has a fixed format. */
+const DATE_TYPES = new Set(['date', 'time', 'datetime-local', 'month', 'week']);
+export const isDateField = (e: SnapshotElement) => e.tag === 'input' && DATE_TYPES.has(typeOf(e));
+
+/** Something a person would call a button: a button, a submit input, or a clickable with role=button. */
+export function isButtonLike(e: SnapshotElement): boolean {
+  return kindMatches(e, 'button');
 }

@@ -1,4 +1,4 @@
-import type { Snapshot, SnapshotElement } from '@tandem/shared';
+import type { Action, Snapshot, SnapshotElement } from '@tandem/shared';
 
 /** For tests: an element with sensible defaults (visible, enabled, stacked down the page). */
 export function el(index: number, tag: string, name: string, extra: Partial<SnapshotElement> = {}): SnapshotElement {
@@ -33,4 +33,21 @@ export function page(elements: SnapshotElement[], text = '', extra: Partial<Snap
     omitted_chars: 0,
     ...extra,
   };
+}
+
+/** For tests: the page after these actions did what they should (typed values, ticks, chosen options). */
+export function applied(snapshot: Snapshot, actions: Action[]): Snapshot {
+  const elements = snapshot.elements.map((e) => {
+    const copy: SnapshotElement = { ...e, attributes: { ...e.attributes }, states: { ...e.states } };
+    for (const a of actions) {
+      if (!('index' in a) || a.index !== e.index) continue;
+      if (a.action === 'type') copy.attributes.value = a.text;
+      if (a.action === 'check') copy.states.checked = a.checked;
+      if (a.action === 'select_option' && copy.options) {
+        copy.options = copy.options.map((o) => ({ ...o, selected: o.text === a.option }));
+      }
+    }
+    return copy;
+  });
+  return { ...snapshot, elements };
 }

@@ -47,6 +47,8 @@ const MODIFIERS: Record<string, KeyModifier> = {
 
 /** "ctrl+a", "Shift Tab", "the escape key", "Enter" → the key and its modifiers; undefined if it is no key. */
 export function parseKey(text: string): { key: string; modifiers: KeyModifier[] } | undefined {
+  // The longest key combination ("the control shift page down key on your keyboard") is far shorter.
+  if (text.length > 80) return undefined;
   const cleaned = text
     .toLowerCase()
     .replace(/^the\s+/, '')

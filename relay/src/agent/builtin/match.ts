@@ -1,6 +1,6 @@
 import type { Snapshot, SnapshotElement } from '@tandem/shared';
 import { kindMatches } from './elements';
-import type { Target } from './substeps';
+import type { Target, TargetKind } from './substeps';
 import { textScore, words } from './text';
 
 /** A point on the page the last action happened at: ties go to the element nearest to it. */
@@ -26,10 +26,6 @@ export interface Match {
   score: number;
 }
 
-const GENERIC_RESULT = /^(?:results?|search results?|items?|products?|entry|entries|articles?|hits?)$/i;
-/** Words that name only a kind ("the second link"): the ordinal then counts elements of that kind. */
-const GENERIC_KIND = /^(?:links?|buttons?|tabs?|check ?box(?:es)?|box(?:es)?|fields?|options?|menu ?items?)$/i;
-
 /** A name for an element that survives a new snapshot (indices may change). */
 export function elementKey(e: SnapshotElement): string {
   return `${e.tag}|${e.name}`;
@@ -48,6 +44,7 @@ export function labelsOf(e: SnapshotElement): [string, number][] {
     [a.alt ?? '', 0.9],
     [a.title ?? '', 0.85],
     [(a.name ?? '').replace(/[_-]+/g, ' '), 0.85],
+    [a.hint ?? '', 0.8],
     [a.value ?? '', e.tag === 'input' && /^(?:submit|button|reset)$/.test(a.type ?? '') ? 1 : 0.75],
     [(a.href ?? '').replace(/^.*\//, '').replace(/\.\w+$|[?#].*$/g, ''), 0.5],
   ];
@@ -87,16 +84,30 @@ export function rankElements(snapshot: Snapshot, target: Target, options: MatchO
   return ranked.sort((a, b) => b.score - a.score);
 }
 
-/** The element the target names, or undefined when nothing matches well enough. */
+/** Elements of the kind a target names, in page order, visible ones first when there are several. */
+export function elementsOfKind(snapshot: Snapshot, kind: TargetKind, options: MatchOptions = {}): SnapshotElement[] {
+  return snapshot.elements.filter(
+    (e) => kindMatches(e, kind) && (!options.accept || options.accept(e)) && !options.avoid?.includes(elementKey(e)),
+  );
+}
+
+/** The nth of a list (1-based; negative counts from the end). */
+export function nth<T>(list: T[], ordinal: number): T | undefined {
+  return ordinal < 0 ? list.at(ordinal) : list[ordinal - 1];
+}
+
+/**
+ * The element the target names, or undefined when nothing matches well enough. A target named only by
+ * its kind ("the button", "the 2nd checkbox") is the nth element of that kind, or the only one.
+ */
 export function findElement(snapshot: Snapshot, target: Target, options: MatchOptions = {}): Match | undefined {
   const threshold = options.threshold ?? 0.5;
-  if (target.ordinal !== undefined && target.kind === 'result' && GENERIC_RESULT.test(target.text)) {
-    return nthResult(snapshot, target.ordinal);
-  }
-  if (target.ordinal !== undefined && target.kind && GENERIC_KIND.test(target.text)) {
-    const kind = target.kind;
-    const all = snapshot.elements.filter((e) => kindMatches(e, kind) && (!options.accept || options.accept(e)));
-    const picked = target.ordinal < 0 ? all.at(target.ordinal) : all[target.ordinal - 1];
+  if (target.text === '' && target.kind) {
+    if (target.kind === 'result') return nthResult(snapshot, target.ordinal ?? 1);
+    const all = elementsOfKind(snapshot, target.kind, options);
+    const shown = all.filter((e) => e.in_viewport);
+    const pool = shown.length > 0 && target.ordinal === undefined ? shown : all;
+    const picked = target.ordinal !== undefined ? nth(all, target.ordinal) : pool.length === 1 ? pool[0] : undefined;
     return picked ? { element: picked, score: 1 } : undefined;
   }
   const ranked = rankElements(snapshot, target, options).filter((m) => m.score >= threshold);
@@ -104,19 +115,29 @@ export function findElement(snapshot: Snapshot, target: Target, options: MatchOp
   const top = ranked[0]?.score ?? 0;
   const close = ranked.filter((m) => m.score >= top - 0.15);
   const inOrder = snapshot.elements.filter((e) => close.some((m) => m.element === e));
-  const picked = target.ordinal < 0 ? inOrder.at(target.ordinal) : inOrder[target.ordinal - 1];
+  const picked = nth(inOrder, target.ordinal);
   return picked ? close.find((m) => m.element === picked) : undefined;
 }
 
-/** "the first result": the nth link after the page's last text field (the search form), in page order. */
-function nthResult(snapshot: Snapshot, ordinal: number): Match | undefined {
+/** Links that page through results ("2", "Next", ">", "»"): never a result themselves. */
+const PAGER =
+  /^(?:\d{1,3}|next|next page|previous|prev|previous page|first|last|older|newer|more|[<>‹›«»←→]|<<|>>|\.\.\.|…)$/i;
+export const isPager = (e: SnapshotElement) => PAGER.test(e.text.trim());
+
+/** The results on this page: links after the page's last text field (the search form), pagers left out. */
+export function resultLinks(snapshot: Snapshot): SnapshotElement[] {
   const elements = snapshot.elements;
   let start = 0;
   elements.forEach((e, i) => {
     if (e.tag === 'input' || e.tag === 'textarea' || e.tag === 'select') start = i + 1;
   });
-  let links = elements.slice(start).filter((e) => e.tag === 'a' && words(e.text).length > 0);
-  if (links.length === 0) links = elements.filter((e) => e.tag === 'a');
-  const picked = ordinal < 0 ? links.at(ordinal) : links[ordinal - 1];
+  const isLink = (e: SnapshotElement) => (e.tag === 'a' || e.role === 'link') && !isPager(e);
+  const links = elements.slice(start).filter((e) => isLink(e) && words(e.text).length > 0);
+  return links.length > 0 ? links : elements.filter(isLink);
+}
+
+/** "the first result": the nth result link, in page order. */
+function nthResult(snapshot: Snapshot, ordinal: number): Match | undefined {
+  const picked = nth(resultLinks(snapshot), ordinal);
   return picked ? { element: picked, score: 1 } : undefined;
 }

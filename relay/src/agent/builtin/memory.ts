@@ -1,4 +1,5 @@
 import type { Point } from './match';
+import type { Expectation } from './resolution';
 import type { SubStep } from './substeps';
 
 /** One sub-step's share of the last decision: which actions it emitted, to map results back to it. */
@@ -10,6 +11,8 @@ export interface PendingEntry {
   /** elementKey of each action's element. */
   elements: (string | undefined)[];
   note: string;
+  /** What the page should show once the actions ran. */
+  expects?: Expectation[] | undefined;
 }
 
 /** Everything the built-in planner remembers between steps (it is stateless; this rides in PlanDecision.memory). */
@@ -25,8 +28,8 @@ export interface PlanState {
   phase: number;
   retries: Record<number, number>;
   avoid: Record<number, string[]>;
-  /** Waits and scrolls spent looking for steps[next]'s target. */
-  search: { step: number; phase: number; waits: number; scrolls: number };
+  /** Waits and scrolls (of the page, or of a scrollable box on it) spent looking for steps[next]'s target. */
+  search: { step: number; phase: number; waits: number; scrolls: number; boxScrolls?: number };
   /** What each finished sub-step did, for the summary. */
   notes: Record<number, string>;
   answers: string[];

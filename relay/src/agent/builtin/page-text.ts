@@ -17,3 +17,15 @@ export function readableLines(snapshotText: string): string[] {
 export const isHeading = (line: string) => /^#{1,6}\s/.test(line);
 
 export const stripHeading = (line: string) => line.replace(/^#{1,6}\s+/, '');
+
+/**
+ * A snapshot line as plain words for an answer: no heading marks, list bullets or emphasis, and table
+ * cells separated by commas (the snapshot's Markdown-like marks are for the model, not the user).
+ */
+export function plainText(line: string): string {
+  return stripHeading(line)
+    .replace(/^(?:[-*•]\s+)+/, '')
+    .replace(/\s+\|\s+/g, ', ')
+    .replace(/\*\*|__|`/g, '')
+    .trim();
+}

@@ -23,8 +23,8 @@ const CASES: [string, Record<string, unknown>[]][] = [
     'double-click the Rename menu item',
     [{ kind: 'click', target: { text: 'Rename', kind: 'menuitem' }, double: true }],
   ],
-  ['open the second result', [{ kind: 'click', target: { text: 'result', kind: 'result', ordinal: 2 } }]],
-  ['click the last link', [{ kind: 'click', target: { text: 'link', kind: 'link', ordinal: -1 } }]],
+  ['open the second result', [{ kind: 'click', target: { text: '', kind: 'result', ordinal: 2 } }]],
+  ['click the last link', [{ kind: 'click', target: { text: '', kind: 'link', ordinal: -1 } }]],
   [
     'click the second Add to cart button',
     [{ kind: 'click', target: { text: 'Add to cart', kind: 'button', ordinal: 2 } }],
@@ -95,7 +95,7 @@ const CASES: [string, Record<string, unknown>[]][] = [
   [
     'tick both boxes A and B',
     [
-      { kind: 'check', target: { text: 'boxes A' } },
+      { kind: 'check', target: { text: 'A', kind: 'checkbox' } },
       { kind: 'check', target: { text: 'B' } },
     ],
   ],
@@ -126,6 +126,11 @@ const CASES: [string, Record<string, unknown>[]][] = [
   ['jump to the end of the page', [{ kind: 'scroll', to: 'bottom' }]],
   ['scroll down to the footer', [{ kind: 'scroll', direction: 'down', target: 'footer' }]],
   ['page down', [{ kind: 'scroll', direction: 'down', amount: 1 }]],
+  [
+    'scroll to the bottom of the textarea',
+    [{ kind: 'scroll', direction: 'down', amount: 10, to: 'bottom', within: { text: '', kind: 'field' } }],
+  ],
+  ['scroll to the bottom of the page', [{ kind: 'scroll', direction: 'down', amount: 10, to: 'bottom' }]],
   ['wait 2 seconds', [{ kind: 'wait', ms: 2000 }]],
   ['wait 500ms', [{ kind: 'wait', ms: 500 }]],
   ['wait for Your orders are ready', [{ kind: 'wait', text: 'Your orders are ready' }]],
@@ -136,6 +141,29 @@ const CASES: [string, Record<string, unknown>[]][] = [
   ["search the shop for 'red kettle'", [{ kind: 'search', query: 'red kettle' }]],
   ['look up wireless earbuds on the site', [{ kind: 'search', query: 'wireless earbuds' }]],
   ['find a kettle', [{ kind: 'search', query: 'kettle' }]],
+  ['search for shoes and socks', [{ kind: 'search', query: 'shoes and socks' }]],
+  // Messages: forward and reply are steps of their own, not words of a search
+  [
+    'Find the email by Ada and forward that email to Grace.',
+    [
+      { kind: 'click', target: { text: 'Ada' } },
+      { kind: 'click', target: { text: 'forward' } },
+      { kind: 'fill', entry: { value: 'Grace', field: 'to' } },
+      { kind: 'click', target: { text: 'send' } },
+    ],
+  ],
+  [
+    'reply to them with the text "See you soon."',
+    [
+      { kind: 'click', target: { text: 'reply' } },
+      { kind: 'fill', entry: { value: 'See you soon.' } },
+      { kind: 'click', target: { text: 'send' } },
+    ],
+  ],
+  // A value the page shows (perhaps only in a picture) is asked for, never typed as words
+  ['Type the text below into the text field', [{ kind: 'fill', entry: { value: 'the text below', vague: true } }]],
+  // Any script names an element
+  ['Click on the "ヘルプ" button.', [{ kind: 'click', target: { text: 'ヘルプ', kind: 'button' } }]],
   [
     'log in as ada@example.com with password correct-horse',
     [{ kind: 'login', user: 'ada@example.com', password: 'correct-horse' }],
@@ -162,7 +190,7 @@ const CASES: [string, Record<string, unknown>[]][] = [
     'Log me in with ada@example.com and correct-horse',
     [{ kind: 'login', user: 'ada@example.com', password: 'correct-horse' }],
   ],
-  ['uncheck all the boxes', [{ kind: 'check', target: { text: 'boxes' }, checked: false }]],
+  ['uncheck all the boxes', [{ kind: 'check', target: { text: '', kind: 'checkbox', all: true }, checked: false }]],
   ['refresh the page', [{ kind: 'reload' }]],
   ['close the dialog', [{ kind: 'dismiss' }]],
   ['dismiss the cookie banner', [{ kind: 'dismiss' }]],

@@ -1,7 +1,7 @@
 import type { Action, Snapshot } from '@tandem/shared';
 import { describe, expect, it } from 'vitest';
 import type { PlanDecision, PlanInput, StepRecord } from '../planner';
-import { el, page } from './fake-page';
+import { applied, el, page } from './fake-page';
 import { BuiltinPlanner } from './planner';
 
 const planner = new BuiltinPlanner();
@@ -69,7 +69,10 @@ describe('BuiltinPlanner', () => {
     const first = await planner.plan(input(task, form));
     expect(names(first.actions)).toEqual(['type', 'type', 'type', 'select_option', 'check']);
     const second = await planner.plan(
-      input(task, form, { memory: first.memory, history: [ran(first, ['ok', 'ok', 'ok', 'ok', 'ok'])] }),
+      input(task, applied(form, first.actions), {
+        memory: first.memory,
+        history: [ran(first, ['ok', 'ok', 'ok', 'ok', 'ok'])],
+      }),
     );
     expect(second.actions).toEqual([{ action: 'click', index: 6, double: false }]);
   });
@@ -78,7 +81,7 @@ describe('BuiltinPlanner', () => {
     const task = 'select Mexico from Country and check I accept the terms';
     const first = await planner.plan(input(task, form));
     const done = await new BuiltinPlanner().plan(
-      input(task, form, { memory: first.memory, history: [ran(first, ['ok', 'ok'])] }),
+      input(task, applied(form, first.actions), { memory: first.memory, history: [ran(first, ['ok', 'ok'])] }),
     );
     expect(done.actions).toHaveLength(1);
     expect(done.actions[0]).toMatchObject({ action: 'done' });

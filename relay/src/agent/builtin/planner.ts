@@ -2,10 +2,10 @@ import type { Action, Snapshot } from '@tandem/shared';
 import { MAX_ACTIONS_PER_STEP, type PlanDecision, type PlanInput, type Planner } from '../planner';
 import { elementKey } from './match';
 import { goTo, loadState, newState, type PendingEntry, type PlanState, saveState } from './memory';
-import { failedQuestion, finalMessage, notFoundQuestion, understandQuestion } from './messages';
+import { failedQuestion, finalMessage, notFoundQuestion, understandQuestion, whichQuestion } from './messages';
 import { parseInstruction } from './parse';
 import { applyHistory, signature } from './progress';
-import type { Resolution, ResolveContext } from './resolution';
+import { describeElement, type Resolution, type ResolveContext } from './resolution';
 import { resolveStep } from './resolve';
 import type { SubStep } from './substeps';
 
@@ -24,7 +24,7 @@ export class BuiltinPlanner implements Planner {
 
   async plan(input: PlanInput): Promise<PlanDecision> {
     const state = stateFor(input);
-    applyHistory(state, input.history);
+    applyHistory(state, input.history, input.snapshot);
     if (state.failure) {
       const { note, message } = state.failure;
       state.failure = undefined;
@@ -32,7 +32,10 @@ export class BuiltinPlanner implements Planner {
       return ask(state, state.next, failedQuestion(note, message));
     }
     const unknown = state.steps.findIndex((s, i) => i >= state.next && s.kind === 'unknown');
-    if (unknown >= 0) return ask(state, unknown, understandQuestion((state.steps[unknown] as { text: string }).text));
+    if (unknown >= 0) {
+      const step = state.steps[unknown] as Extract<SubStep, { kind: 'unknown' }>;
+      return ask(state, unknown, understandQuestion(step.text, step.why));
+    }
     if (state.steps.length === 0) return ask(state, 0, understandQuestion(input.task));
     return nextDecision(state, input);
   }
@@ -85,6 +88,7 @@ function nextDecision(state: PlanState, input: PlanInput): PlanDecision {
       avoid: state.avoid[state.next] ?? [],
       anchor: state.anchor,
       used,
+      following: state.steps[state.next + 1],
     };
     const resolution = resolveStep(step, ctx, input.url || snapshot.url);
     if (resolution.type === 'splice') {
@@ -130,6 +134,7 @@ function record(
     actions: resolution.actions.map(signature),
     elements: resolution.elements.map((e) => (e ? elementKey(e) : undefined)),
     note: resolution.note,
+    expects: resolution.expects,
   };
   state.pending.push(entry);
   actions.push(...resolution.actions);
@@ -155,7 +160,18 @@ function recover(
   }
   const search = state.search;
   const step = state.steps[state.next]!;
-  if (missing.strict) return ask(state, state.next, understandQuestion(stepText(step)));
+  if (missing.strict) return ask(state, state.next, missingQuestion(missing, step));
+  // A list in a scrollable box (an inbox, a long menu) hides its rest there, not below the page.
+  const box = snapshot.elements.find((e) => e.in_viewport && (e.scroll?.below_px ?? 0) > 1);
+  search.boxScrolls ??= 0;
+  if (box && search.boxScrolls < MAX_SEARCH_SCROLLS && !missing.question) {
+    search.boxScrolls++;
+    return decide(
+      state,
+      [{ action: 'scroll', index: box.index, direction: 'down', amount: 1 }],
+      `look further down in ${describeElement(box)} for ${missing.what}`,
+    );
+  }
   const below = snapshot.scroll.below_px > 1;
   const loading = /\b(?:loading|please wait|one moment)\b/i.test(snapshot.text);
   const canWait = search.waits < MAX_SEARCH_WAITS && !missing.question;
@@ -178,9 +194,12 @@ function waitFor(state: PlanState, missing: Extract<Resolution, { type: 'missing
   return decide(state, [action], `wait for ${missing.what} to appear`);
 }
 
-function stepText(step: SubStep): string {
-  if ('target' in step && typeof step.target === 'object') return step.target.text;
-  return JSON.stringify(step);
+/** A target the words could not pin down ("which button?"), or words that named nothing on the page. */
+function missingQuestion(missing: Extract<Resolution, { type: 'missing' }>, step: SubStep): string {
+  if (missing.what.startsWith('which ') || missing.what.includes(': the page has')) return whichQuestion(missing.what);
+  if ('target' in step && typeof step.target === 'object' && step.target.text)
+    return understandQuestion(step.target.text);
+  return notFoundQuestion(missing.what, 'this page', []);
 }
 
 function ask(state: PlanState, at: number, question: string): PlanDecision {

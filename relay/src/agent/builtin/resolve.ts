@@ -2,7 +2,15 @@ import { answerQuestion } from './answer';
 import { understandQuestion } from './messages';
 import { act, type Resolution, type ResolveContext } from './resolution';
 import { resolveCheck, resolveFill, resolveLogin, resolveSearch, resolveSelect, resolveSubmit } from './resolve-forms';
-import { resolveClick, resolveDismiss, resolveExpand, resolveHover, resolveScroll } from './resolve-pointer';
+import {
+  resolveClick,
+  resolveDismiss,
+  resolveExpand,
+  resolveFocus,
+  resolveHover,
+  resolveScroll,
+  resolveSlide,
+} from './resolve-pointer';
 import type { SubStep } from './substeps';
 
 /** Turns one sub-step into actions against the current page (or says why it cannot yet). */
@@ -54,8 +62,14 @@ export function resolveStep(step: SubStep, ctx: ResolveContext, currentUrl: stri
         ? { type: 'answer', text: answer }
         : { type: 'missing', what: `the answer to "${step.question}"`, question: true };
     }
+    case 'focus':
+      return resolveFocus(step, ctx);
+    case 'slide':
+      return resolveSlide(step, ctx);
+    case 'context':
+      return { type: 'skip', note: '' };
     case 'unknown':
-      return { type: 'ask', question: understandQuestion(step.text) };
+      return { type: 'ask', question: understandQuestion(step.text, step.why) };
   }
 }
 

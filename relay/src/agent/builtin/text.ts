@@ -33,15 +33,23 @@ const SYNONYMS: [RegExp, string][] = [
   [/\bokay\b/g, 'ok'],
 ];
 
-/** Lower case, no accents, punctuation as spaces, synonyms folded. */
+/** The longest text compared: labels are short, and a user's words beyond this cannot name one. */
+const MAX_COMPARED_CHARS = 500;
+/** A close cross, however it is drawn, is a "close" button to the user who asks for "the x". */
+const CLOSE_GLYPHS = /[×✕✖✗✘╳⨯☓]/g;
+
+/** Lower case, no accents, punctuation as spaces (letters of any script kept), synonyms folded. */
 export function normalize(text: string): string {
   let out = text
+    .replace(CLOSE_GLYPHS, ' close ')
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
-  out = out.replace(/[^a-z0-9$€£]+/g, ' ');
+  // Letters and digits of every script, and symbols people name things by (♥, ★): "ヘルプ" is a word too.
+  out = out.replace(/[^\p{L}\p{M}\p{N}\p{So}$€£]+/gu, ' ');
   for (const [pattern, word] of SYNONYMS) out = out.replace(pattern, word);
-  return out.trim().replace(/\s+/g, ' ');
+  out = out.trim().replace(/\s+/g, ' ');
+  return out === 'x' ? 'close' : out;
 }
 
 /** Meaningful words of a text; all words when every one of them is a stop word. */
@@ -95,7 +103,7 @@ export function wordScore(a: string, b: string): number {
  * for missing query words (recall) and, gently, for extra candidate words (precision).
  */
 export function textScore(query: string, candidate: string): number {
-  const q = words(query);
+  const q = words(query.slice(0, MAX_COMPARED_CHARS));
   const c = words(candidate);
   if (q.length === 0 || c.length === 0) return 0;
   if (q.join(' ') === c.join(' ')) return 1;
@@ -123,5 +131,7 @@ export function textScore(query: string, candidate: string): number {
 /** Whether every meaningful word of `query` appears (fuzzily) in `text`. */
 export function containsWords(text: string, query: string): boolean {
   const have = words(text);
-  return words(query).every((word) => have.some((other) => wordScore(word, other) >= 0.75));
+  return words(query.slice(0, MAX_COMPARED_CHARS)).every((word) =>
+    have.some((other) => wordScore(word, other) >= 0.75),
+  );
 }

@@ -95,7 +95,7 @@ After your actions run you get a new snapshot and decide again.
 
 # The page snapshot
 The snapshot shows the visible part of the page as compact text, between <${SNAPSHOT_TAG}> and </${SNAPSHOT_TAG}>. Plain lines are page text; "# " starts a heading, "- " a list item, " | " separates table cells.
-Interactive elements look like [12]<button>Sign in</button> or [7]<input type=email placeholder=Email required>: the number in brackets is the element's index, then its tag (or its ARIA role, as in <tab> or <menuitem>), useful attributes, states (checked, selected, expanded, collapsed, disabled, readonly, required, filled, focused) and its text. A * before the index, as in *[31], marks an element that appeared since the previous snapshot. A <select> lists its options separated by |.
+Interactive elements look like [12]<button>Sign in</button> or [7]<input type=email placeholder=Email required>, or [9]<input label=Username> when the field's name comes from its label or the text beside it: the number in brackets is the element's index, then its tag (or its ARIA role, as in <tab> or <menuitem>), useful attributes, states (checked, selected, expanded, collapsed, disabled, readonly, required, filled, focused) and its text. A * before the index, as in *[31], marks an element that appeared since the previous snapshot. A <select> lists its options separated by |.
 Markers in brackets tell where you are: [top of page], [1200px (1.5 pages) below the viewport; scroll to see more], [end of page], [a modal dialog is open: only its content is shown]. Content outside the viewport is not shown: scroll to see it.
 
 # Rules

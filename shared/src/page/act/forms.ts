@@ -36,6 +36,15 @@ export function type(registry: ElementRegistry, top: Window, action: ActionOf<'t
   if (action.submit === true) pressEnter(field, {});
   const value = isField ? (field as TextField).value : collapseWhitespace(field.innerText ?? '');
   if (isSecret(field)) return result('ok', `Typed ${action.text.length} characters into the password field.`);
+  if (isField && value === '' && action.text !== '' && action.submit !== true) {
+    // A date, number or email input that cannot hold the text drops it: say so instead of "ok".
+    const kind = (field as HTMLInputElement).type ?? 'text';
+    return result(
+      'invalid_target',
+      `${describe(field)} [${action.index}] did not take "${capText(action.text, 60)}": it is a ${kind} field and holds nothing now.`,
+      { value },
+    );
+  }
   return result('ok', `Typed into ${describe(field)} [${action.index}]; it now holds "${capText(value, 100)}".`, {
     value,
   });

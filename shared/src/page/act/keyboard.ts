@@ -9,8 +9,10 @@ import {
   getRect,
   htmlFocus,
   inputSelect,
+  listen,
   matches,
   textAreaSelect,
+  unlisten,
   winScrollBy,
 } from '../dom-intrinsics';
 import { joinStrings, strSlice } from '../intrinsics';
@@ -192,9 +194,17 @@ export function pressKey(registry: ElementRegistry, top: Window, action: ActionO
 export function focus(registry: ElementRegistry, top: Window, action: ActionOf<'focus'>): ActionResult {
   const target = resolveTarget(registry, top, action.index, { allowDisabled: true });
   if (!isTarget(target)) return target;
+  // A page may move the focus away at once (a focus handler that blurs): it still got the focus.
+  let reached = false;
+  const onFocus = () => {
+    reached = true;
+  };
+  listen(target.el, 'focus', onFocus, true);
   htmlFocus(target.el as HTMLElement, { preventScroll: true });
+  unlisten(target.el, 'focus', onFocus, true);
   const focused = target.el.ownerDocument.activeElement === target.el;
-  return focused
-    ? result('ok', `Focused ${describe(target.el)} [${action.index}].`)
-    : result('not_interactable', `${describe(target.el)} [${action.index}] cannot take focus.`);
+  if (focused) return result('ok', `Focused ${describe(target.el)} [${action.index}].`);
+  if (reached)
+    return result('ok', `Focused ${describe(target.el)} [${action.index}]; the page then moved the focus away.`);
+  return result('not_interactable', `${describe(target.el)} [${action.index}] cannot take focus.`);
 }

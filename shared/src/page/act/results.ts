@@ -1,5 +1,5 @@
 import type { ActionResult, ActionResultCode } from '../../actions/index';
-import { getAttr } from '../dom-intrinsics';
+import { elementName } from '../names';
 import { capText, collapseWhitespace } from '../text';
 
 export function result(
@@ -13,12 +13,9 @@ export function result(
   return out;
 }
 
-/** `<button "Sign in">`, for messages the model reads. */
+/** `<button "Sign in">`, `<input "Username">`: the element by the name the snapshot gives it. */
 export function describe(el: Element): string {
-  const text = capText(
-    collapseWhitespace(getAttr(el, 'aria-label') ?? (el as HTMLElement).innerText ?? el.textContent ?? ''),
-    40,
-  );
+  const text = capText(elementName(el, collapseWhitespace((el as HTMLElement).innerText ?? el.textContent ?? '')), 40);
   return text ? `<${el.localName} "${text}">` : `<${el.localName}>`;
 }
 

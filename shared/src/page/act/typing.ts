@@ -1,4 +1,5 @@
 import {
+  browserLanguage,
   docExecCommand,
   docGetSelection,
   elQuery,
@@ -9,7 +10,8 @@ import {
   setInputValue,
   setTextAreaValue,
 } from '../dom-intrinsics';
-import { strLower, strSlice } from '../intrinsics';
+import { strLower, strSlice, strStartsWith } from '../intrinsics';
+import { dateInputValue } from './dates';
 import { inputEvent, keyEvent, plainEvent } from './events';
 
 /** Input types typed character by character; the others (date, color, range...) take the whole value. */
@@ -62,6 +64,11 @@ export function typeIntoField(field: TextField, text: string, clear: boolean): v
   const perChar = field.localName === 'textarea' || TEXT_TYPES[(field as HTMLInputElement).type] === true;
   if (!perChar) {
     setFieldValue(field, base + text, 'insertReplacementText', text);
+    // A date input refuses "09/10/2012" as a value (it wants 2012-09-10): read it the way people write it.
+    if (field.value === '' && text !== '') {
+      const converted = dateInputValue((field as HTMLInputElement).type, text, dayFirst());
+      if (converted !== null) setFieldValue(field, converted, 'insertReplacementText', converted);
+    }
   } else {
     for (let i = 0; i < text.length; i++) {
       const ch = text[i] as string;
@@ -94,4 +101,10 @@ export function typeIntoEditable(el: HTMLElement, text: string, clear: boolean):
 /** True for fields whose value must never be echoed back (passwords). */
 export function isSecret(field: Element): boolean {
   return field.localName === 'input' && strLower(getAttr(field, 'type') ?? '') === 'password';
+}
+
+/** Whether the browser's language writes the day before the month (everywhere but US English). */
+function dayFirst(): boolean {
+  const lang = strLower(browserLanguage);
+  return !(lang === 'en' || lang === '' || strStartsWith(lang, 'en-us'));
 }

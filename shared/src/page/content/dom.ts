@@ -1,6 +1,7 @@
 /** DOM reading shared by the content model: visibility, text, inline Markdown, absolute URLs, hints. */
 import { elQueryAll, getAttr, getComputedStyleOf, getRect } from '../dom-intrinsics';
 import { type SafeWeakMap, strIndexOf, strLower, strSlice, strStartsWith, strTrim, uncurry } from '../intrinsics';
+import { elementName } from '../names';
 import { collapseWhitespace } from '../text';
 
 const URLCtor = URL;
@@ -176,9 +177,12 @@ export function imageSource(img: Element, base: string): { src: string; lazy: bo
   return { src: src && !strStartsWith(src, 'data:') ? absoluteUrl(src, base) : '', lazy };
 }
 
-/** aria-label, else title: the name an element without text goes by. */
+/**
+ * The name an element without text goes by: its accessible name, the one the snapshot and both
+ * planners read (aria-labelledby, aria-label, a <label>, placeholder, title, the text beside a field).
+ */
 export function labelOf(el: Element): string {
-  return collapseWhitespace(getAttr(el, 'aria-label') ?? getAttr(el, 'title') ?? '');
+  return elementName(el, '');
 }
 
 function isBlockSeparator(tag: string): boolean {
