@@ -90,6 +90,8 @@ function starterScript(episode: string, seed: string, maxMs: number): string {
     var tries = 0;
     (function utter() {
       var text = core.getUtterance();
+      // Natural-language tasks give {utterance, fields}: the words are what a user would send.
+      if (text && typeof text === 'object') text = text.utterance;
       if (text || tries++ > 40) report('start', { utterance: text }); else setTimeout(utter, 50);
     })();
   }
