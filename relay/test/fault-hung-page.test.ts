@@ -140,7 +140,13 @@ describe('a script that never yields', () => {
     // could slip through on a loaded machine: it stays stuck until its tab is closed.
     await (await pageAt(`${site.url}/index.html`)).evaluate((endless) => {
       setTimeout(() => {
-        const request = new XMLHttpRequest();
+        // The relay's tsconfig has no DOM types; this runs in the page.
+        const Xhr = (
+          globalThis as unknown as {
+            XMLHttpRequest: new () => { open(method: string, url: string, async: boolean): void; send(): void };
+          }
+        ).XMLHttpRequest;
+        const request = new Xhr();
         request.open('GET', endless, false);
         request.send();
       }, 0);
