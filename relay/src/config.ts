@@ -101,6 +101,8 @@ const EnvSchema = z.object({
   ),
   TANDEM_HEADLESS: boolFromEnv.default(true),
   TANDEM_EXTENSION_GRACE_SECONDS: seconds('TANDEM_EXTENSION_GRACE_SECONDS', 60),
+  /** How the page's confirm() and prompt() are answered: by the task's words (auto), always yes, always no. */
+  TANDEM_DIALOGS: z.enum(['auto', 'accept', 'dismiss']).default('auto'),
   /** Comma-separated Origins the extension gateway accepts; unset = chrome-extension://<pinned EXTENSION_ID>. */
   TANDEM_EXTENSION_ORIGINS: optionalString,
   OPENAI_API_KEY: optionalString,

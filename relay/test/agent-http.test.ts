@@ -103,6 +103,31 @@ describe('step (stream: false)', () => {
   });
 });
 
+describe('dialogs in a step', () => {
+  it('dismisses a confirm the task did not ask for and tells the model; accepts it when the task says to confirm', async () => {
+    const id = await h.createSession('/events.html');
+    const pressConfirm = (request: Parameters<typeof indexIn>[0]) =>
+      decision([{ action: 'click', index: indexIn(request, /<button[^>]*>Ask to confirm/) }]);
+    h.model.script(pressConfirm, pressConfirm);
+    const dismissed = await h.relay.api('POST', `/v1/web/session/${id}`, {
+      body: { cmd: 'Press the button that asks about deleting', stream: false },
+    });
+    expect(dismissed.status, JSON.stringify(dismissed.body)).toBe(200);
+    expect(dismissed.body.message).toContain('confirm dialog: "Delete it?"; it was dismissed (Cancel)');
+
+    const accepted = await h.relay.api('POST', `/v1/web/session/${id}`, {
+      body: { cmd: 'Press the button that asks about deleting, and confirm the deletion', stream: false },
+    });
+    expect(accepted.body.message).toContain('confirm dialog: "Delete it?"; it was accepted (OK)');
+    // The model's next prompt shows the page's answer and the dialog in the step history.
+    h.model.script(decision([{ action: 'done', message: 'Deleted.' }]));
+    await h.relay.api('POST', `/v1/web/session/${id}`, { body: { cmd: 'What happened?', stream: false } });
+    const prompt = promptOf(h.model.requests.at(-1));
+    expect(prompt).toContain('confirmed');
+    expect(prompt).toContain('it was dismissed (Cancel)');
+  });
+});
+
 describe('browse', () => {
   it('opens a new session and steps until DONE, with metadata', async () => {
     h.model.script(

@@ -5,6 +5,7 @@ import { browser } from 'wxt/browser';
 import { CommandFailure } from './errors';
 import { clickAt, pressKey, trustedInputOn, typeText } from './input';
 import { detectNavigation, watchLoad } from './navigation';
+import { applyDialogPolicy, drainPageEvents } from './page-events';
 import { assertAllowed } from './restricted';
 import { documentStatus, sessionTab } from './tabs';
 
@@ -98,6 +99,7 @@ export async function act(params: CommandParams<'act'>): Promise<ActResult> {
       `${action.action} is not an element action; the relay runs it with the tab commands.`,
     );
   }
+  await applyDialogPolicy(tabId, params.dialogs);
   const load = watchLoad(tabId);
   try {
     const box = action.action === 'click' ? await refuseRestrictedLink(tabId, action.index) : undefined;
@@ -116,7 +118,14 @@ export async function act(params: CommandParams<'act'>): Promise<ActResult> {
     const outcome = value ?? { code: 'navigation' as const, message: `The page navigated after ${action.action}.` };
     const navigated = started || value === undefined;
     const status = navigated ? await documentStatus(tabId) : undefined;
-    return { ...outcome, navigated, tabUrl: tab.url ?? '', ...(status !== undefined ? { status } : {}) };
+    const events = await drainPageEvents(tabId);
+    return {
+      ...outcome,
+      navigated,
+      tabUrl: tab.url ?? '',
+      ...(status !== undefined ? { status } : {}),
+      ...(events.length ? { events } : {}),
+    };
   } finally {
     load.cancel();
   }

@@ -2,6 +2,7 @@ import { browser } from 'wxt/browser';
 import { apiEnabled, deviceToken, relayUrl, sessionTabs, trustedInput } from '@/utils/storage';
 import { ALARM_NAME, RelayConnection } from './connection';
 import { detachAll, watchDebugger } from './input';
+import { watchPageEvents } from './page-events';
 import { updateSessionTabs } from './session-tabs';
 
 export default defineBackground(() => {
@@ -10,6 +11,7 @@ export default defineBackground(() => {
   // Listeners go on synchronously, so events that woke the worker are delivered.
   for (const item of [relayUrl, deviceToken, apiEnabled]) item.watch(() => void relay.sync());
   watchDebugger();
+  watchPageEvents();
   // Switched off: no debugger stays attached to any tab.
   trustedInput.watch((on) => {
     if (!on) void detachAll();

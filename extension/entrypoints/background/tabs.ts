@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { sessionTabs } from '@/utils/storage';
 import { CommandFailure } from './errors';
 import { watchLoad } from './navigation';
+import { expectSessionTab } from './page-events';
 import { assertAllowed } from './restricted';
 import { updateSessionTabs } from './session-tabs';
 
@@ -80,7 +81,8 @@ async function loading(tabId: number, start: () => Promise<unknown>, committed =
 export async function openTab(params: CommandParams<'tab.open'>): Promise<CommandResult<'tab.open'>> {
   assertAllowed(params.url);
   // Opened at the URL directly: an about:blank tab updated right after creation sometimes never loads.
-  const tab = await browser.tabs.create({ url: params.url, active: true });
+  const opened = expectSessionTab(params.url);
+  const tab = await browser.tabs.create({ url: params.url, active: true }).finally(opened);
   const tabId = tab.id;
   if (tabId === undefined) throw new CommandFailure('internal', 'Chrome did not give the new tab an id.');
   await updateSessionTabs((tabs) => ({

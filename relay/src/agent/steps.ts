@@ -1,4 +1,5 @@
 import type { Action, AgentMode, SessionStatus } from '@tandem/shared';
+import { dialogPolicyFor } from '../browser/dialogs';
 import { statusNote } from '../browser/http-status';
 import { HttpError } from '../errors';
 import { quote } from '../quote';
@@ -66,6 +67,7 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
   const task = conversation.task ?? '';
 
   throwIfCancelled(ctx.signal);
+  driver.setDialogPolicy(dialogPolicyFor(task, services.config.TANDEM_DIALOGS));
   ctx.emit(`Step ${ctx.step}: reading ${driver.url() || 'the page'}.${statusNote(driver.httpStatus())}`);
   const snapshot = await driver.snapshot();
   throwIfCancelled(ctx.signal);

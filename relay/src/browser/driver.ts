@@ -1,4 +1,12 @@
-import type { Action, ActionResult, ContentOptions, PageContent, Snapshot, SnapshotOptions } from '@tandem/shared';
+import type {
+  Action,
+  ActionResult,
+  ContentOptions,
+  DialogPolicy,
+  PageContent,
+  Snapshot,
+  SnapshotOptions,
+} from '@tandem/shared';
 
 /** Viewport size in CSS pixels. */
 export interface Viewport {
@@ -64,6 +72,8 @@ export interface BrowserDriver {
   /** A PNG of the viewport. */
   screenshot(): Promise<Buffer>;
   setViewport(viewport: Viewport): Promise<void>;
+  /** How the page's confirm() and prompt() are answered from now on (dismissed until set). */
+  setDialogPolicy(policy: DialogPolicy): void;
   /** Releases the context/tab; idempotent. */
   close(): Promise<void>;
   /** Called once if the browser ends the session by itself (crash, tab closed by the user). */

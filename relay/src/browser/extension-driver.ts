@@ -5,6 +5,7 @@ import {
   type CommandParams,
   type CommandResult,
   DEFAULT_WAIT_MS,
+  type DialogPolicy,
   MAX_WAIT_MS,
   type PageContent,
   type Snapshot,
@@ -14,7 +15,16 @@ import {
 import { ExtensionCommandError } from '../gateway/errors';
 import type { ExtensionGateway } from '../gateway/gateway';
 import type { Logger } from '../logger';
-import type { BrowserDriver, DriverActionResult, DriverContentOptions, GoneReason, TabInfo, Viewport } from './driver';
+import { DISMISS_DIALOGS, pageEvent } from './dialogs';
+import type {
+  BrowserDriver,
+  DriverActionResult,
+  DriverContentOptions,
+  GoneReason,
+  PageEvent,
+  TabInfo,
+  Viewport,
+} from './driver';
 import { BrowserGone, NavigationFailed } from './errors';
 import { statusNote } from './http-status';
 import { navigationAction } from './navigation-actions';
@@ -45,6 +55,9 @@ export class ExtensionDriver implements BrowserDriver {
   private currentUrl = '';
   private currentTitle = '';
   private currentStatus: number | undefined;
+  private dialogs: DialogPolicy = DISMISS_DIALOGS;
+  /** What the page did by itself, reported by the extension with an action, for the step's result. */
+  private pendingEvents: PageEvent[] = [];
   private readonly goneListeners: ((reason: GoneReason) => void)[] = [];
 
   private constructor(
@@ -113,7 +126,8 @@ export class ExtensionDriver implements BrowserDriver {
   }
 
   async act(action: Action): Promise<DriverActionResult> {
-    return { ...(await this.perform(action)), events: [] };
+    const result = await this.perform(action);
+    return { ...result, events: this.pendingEvents.splice(0) };
   }
 
   async tabs(): Promise<TabInfo[]> {
@@ -128,6 +142,10 @@ export class ExtensionDriver implements BrowserDriver {
   /** The tab lives in the user's window, whose size is the user's: browser_params are not applied. */
   async setViewport(viewport: Viewport): Promise<void> {
     this.options.logger.debug({ viewport }, 'viewport ignored in local mode');
+  }
+
+  setDialogPolicy(policy: DialogPolicy): void {
+    this.dialogs = policy;
   }
 
   onGone(listener: (reason: GoneReason) => void): void {
@@ -166,8 +184,13 @@ export class ExtensionDriver implements BrowserDriver {
       default:
         break;
     }
-    const result = await this.command('act', { tabId: this.tabId, action }, loadTimeout(this.options));
-    const { navigated, tabUrl, status, ...outcome } = result;
+    const result = await this.command(
+      'act',
+      { tabId: this.tabId, action, dialogs: this.dialogs },
+      loadTimeout(this.options),
+    );
+    const { navigated, tabUrl, status, events, ...outcome } = result;
+    this.pendingEvents.push(...(events ?? []).map(pageEvent));
     this.currentUrl = displayUrl(tabUrl);
     if (navigated) this.currentStatus = status;
     if (navigated && outcome.code === 'ok') {

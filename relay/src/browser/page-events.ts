@@ -1,13 +1,15 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { type DialogPolicy, type DialogType, dialogAnswer } from '@tandem/shared';
 import type { BrowserContext, Page } from 'playwright-core';
+import { DISMISS_DIALOGS, dialogEvent } from './dialogs';
 import type { PageEvent, TabInfo } from './driver';
 
 /** How long the tab list waits for one tab's title. */
 const TITLE_WAIT_MS = 2_000;
 
 /**
- * Watches a session's context: follows new tabs and popups, accepts dialogs, refuses downloads and file
- * choosers. Everything it does is queued as a PageEvent so the agent learns what happened.
+ * Watches a session's context: follows new tabs and popups, answers dialogs by the session's dialog
+ * policy, refuses downloads and file choosers. Everything it does is queued as a PageEvent so the agent learns what happened.
  */
 export class PageEvents {
   private readonly pages: Page[] = [];
@@ -16,6 +18,8 @@ export class PageEvents {
   private readonly quiet = new WeakSet<Page>();
   private opening = 0;
   private active: Page;
+  /** How confirm() and prompt() are answered; the step loop sets it from the task. */
+  dialogs: DialogPolicy = DISMISS_DIALOGS;
 
   constructor(
     context: BrowserContext,
@@ -100,15 +104,11 @@ export class PageEvents {
   private watch(page: Page): void {
     this.pages.push(page);
     page.on('dialog', (dialog) => {
-      const type = dialog.type();
-      const text = dialog.message();
-      // beforeunload and confirm are accepted so the agent's navigation or action goes through.
-      const accepted = type === 'prompt' ? dialog.accept(dialog.defaultValue()) : dialog.accept();
-      void accepted.catch(() => undefined);
-      this.push({
-        kind: 'dialog',
-        message: `The page showed a ${type} dialog${text ? `: "${text.slice(0, 200)}"` : ''}; it was accepted.`,
-      });
+      const type = dialog.type() as DialogType;
+      const { accepted, answer } = dialogAnswer(this.dialogs, type, dialog.defaultValue());
+      const settled = accepted ? dialog.accept(answer) : dialog.dismiss();
+      void settled.catch(() => undefined);
+      this.push(dialogEvent(type, dialog.message(), accepted, answer));
     });
     page.on('download', (download) => {
       void download.cancel().catch(() => undefined);

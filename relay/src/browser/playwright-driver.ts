@@ -3,6 +3,7 @@ import {
   type ActionOf,
   type ActionResult,
   DEFAULT_WAIT_MS,
+  type DialogPolicy,
   KEYSTROKE_INPUT_TYPES,
   MAX_WAIT_MS,
   type PageContent,
@@ -342,6 +343,10 @@ export class PlaywrightDriver implements BrowserDriver {
 
   screenshot(): Promise<Buffer> {
     return this.guard(() => this.page.screenshot({ type: 'png', timeout: this.options.navigationTimeoutMs }));
+  }
+
+  setDialogPolicy(policy: DialogPolicy): void {
+    this.events.dialogs = policy;
   }
 
   async setViewport(viewport: Viewport): Promise<void> {

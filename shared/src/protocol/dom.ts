@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Action, ActionResult } from '../actions/index';
 import { ContentOptions, PageContent } from '../page/content-schema';
 import { Snapshot, SnapshotOptions } from '../page/schema';
+import { DialogPolicy, PageEventWire } from './page-events';
 import { TabId } from './tabs';
 
 export const SnapshotParams = z
@@ -15,7 +16,13 @@ export const SnapshotResult = Snapshot.describe('The page runtime snapshot of th
  * commands, and the extension refuses any other action with `bad_request`.
  */
 export const ActParams = z
-  .object({ tabId: TabId, action: Action.describe('One action with executor runtime (click, type, scroll...).') })
+  .object({
+    tabId: TabId,
+    action: Action.describe('One action with executor runtime (click, type, scroll...).'),
+    dialogs: DialogPolicy.optional().describe(
+      'How dialogs are answered from now on in this tab (dismissed when never set).',
+    ),
+  })
   .describe('Runs one element action with the page runtime and waits (bounded) for the page to settle.');
 
 export const ActResult = ActionResult.extend({
@@ -27,6 +34,11 @@ export const ActResult = ActionResult.extend({
     .max(999)
     .optional()
     .describe("After a navigation, the HTTP status of the new document's response, when known."),
+  events: z
+    .array(PageEventWire)
+    .max(100)
+    .optional()
+    .describe('What the page did by itself since the last action (dialogs answered, tabs opened), oldest first.'),
 }).describe('The runtime result plus whether the page navigated.');
 export type ActResult = z.infer<typeof ActResult>;
 
