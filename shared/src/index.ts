@@ -1,5 +1,5 @@
 export * from './actions/index';
 export * from './api/index';
 export * from './page/content-schema';
-export { ElementStates, Snapshot, SnapshotBox, SnapshotElement, SnapshotOptions } from './page/schema';
+export { ElementStates, Mark, Snapshot, SnapshotBox, SnapshotElement, SnapshotOptions } from './page/schema';
 export * from './protocol/index';

@@ -22,11 +22,13 @@ interface RuntimeGlobal {
     contentJson(o: unknown): string;
     scrollToBottomJson(ms: number): Promise<string>;
     elementBox(index: number): ElementBoxResult;
+    showMarks(marks: unknown): Promise<void>;
+    hideMarks(): Promise<void>;
   };
 }
 
 /** `box`: where an element is, the link it opens, whether it takes keystrokes (the runtime's elementBox). */
-type RuntimeOp = 'snapshot' | 'act' | 'content' | 'scrollToBottom' | 'box';
+type RuntimeOp = 'snapshot' | 'act' | 'content' | 'scrollToBottom' | 'box' | 'marks' | 'unmarks';
 
 /**
  * Calls the runtime in the tab's top frame (isolated world), injecting it first when the document
@@ -47,6 +49,8 @@ async function callRuntime(tabId: number, op: RuntimeOp, arg: unknown): Promise<
           if (o === 'content') return rt.contentJson(a);
           if (o === 'scrollToBottom') return rt.scrollToBottomJson(a as number);
           if (o === 'box') return JSON.stringify(rt.elementBox(a as number));
+          if (o === 'marks') return String(await rt.showMarks(a));
+          if (o === 'unmarks') return String(await rt.hideMarks());
           return rt.actJson(a);
         },
       })
@@ -129,6 +133,12 @@ export async function act(params: CommandParams<'act'>): Promise<ActResult> {
   } finally {
     load.cancel();
   }
+}
+
+/** Draws element indices over the tab's page for a capture (set-of-marks); `undefined` takes them away. */
+export async function setMarks(tabId: number, marks: CommandParams<'screenshot'>['marks']): Promise<void> {
+  // null, not undefined: chrome.scripting refuses arguments JSON cannot carry.
+  await callRuntime(tabId, marks ? 'marks' : 'unmarks', marks ?? null);
 }
 
 async function elementBox(tabId: number, index: number): Promise<ElementBoxResult> {

@@ -3,6 +3,7 @@ import type {
   ActionResult,
   ContentOptions,
   DialogPolicy,
+  Mark,
   PageContent,
   Snapshot,
   SnapshotOptions,
@@ -38,6 +39,14 @@ export interface DriverContentOptions extends Partial<ContentOptions> {
   settle_ms?: number;
 }
 
+/** What `screenshot()` takes: by default a PNG of the viewport as the user would see it. */
+export interface ScreenshotOptions {
+  /** Element indices to draw over the page for this capture (set-of-marks), with their viewport boxes. */
+  marks?: readonly Mark[] | undefined;
+  /** A JPEG at this quality (10–100) instead of a PNG. */
+  jpegQuality?: number | undefined;
+}
+
 /** An action's outcome plus whatever the page did meanwhile (dialogs, popups, refused downloads). */
 export interface DriverActionResult extends ActionResult {
   events: PageEvent[];
@@ -69,8 +78,8 @@ export interface BrowserDriver {
   act(action: Action): Promise<DriverActionResult>;
   /** The session's tabs; the active one is where actions go. */
   tabs(): Promise<TabInfo[]>;
-  /** A PNG of the viewport. */
-  screenshot(): Promise<Buffer>;
+  /** A PNG (or JPEG) of the viewport, optionally with element indices drawn on it. */
+  screenshot(options?: ScreenshotOptions): Promise<Buffer>;
   setViewport(viewport: Viewport): Promise<void>;
   /** How the page's confirm() and prompt() are answered from now on (dismissed until set). */
   setDialogPolicy(policy: DialogPolicy): void;

@@ -22,6 +22,7 @@ import type {
   DriverContentOptions,
   GoneReason,
   PageEvent,
+  ScreenshotOptions,
   TabInfo,
   Viewport,
 } from './driver';
@@ -134,8 +135,13 @@ export class ExtensionDriver implements BrowserDriver {
     return [{ index: 0, url: this.currentUrl, title: this.currentTitle, active: true }];
   }
 
-  async screenshot(): Promise<Buffer> {
-    const { png } = await this.command('screenshot', { tabId: this.tabId }, QUICK_COMMAND_MS);
+  async screenshot(options: ScreenshotOptions = {}): Promise<Buffer> {
+    const params = {
+      tabId: this.tabId,
+      ...(options.marks?.length ? { marks: [...options.marks] } : {}),
+      ...(options.jpegQuality ? { jpeg_quality: options.jpegQuality } : {}),
+    };
+    const { png } = await this.command('screenshot', params, QUICK_COMMAND_MS);
     return Buffer.from(png, 'base64');
   }
 

@@ -1,4 +1,4 @@
-import type { ActionResult, ContentOptions, PageContent, Snapshot, SnapshotOptions } from '@tandem/shared';
+import type { ActionResult, ContentOptions, Mark, PageContent, Snapshot, SnapshotOptions } from '@tandem/shared';
 import { PAGE_RUNTIME_SOURCE } from '@tandem/shared/page-runtime';
 import type { BrowserContext, Page } from 'playwright-core';
 
@@ -10,6 +10,8 @@ interface RuntimeWindow {
     actJson(action: unknown): Promise<string>;
     contentJson(options: Partial<ContentOptions>): string;
     scrollToBottomJson(maxMs: number): Promise<string>;
+    showMarks(marks: readonly Mark[]): Promise<void>;
+    hideMarks(): Promise<void>;
     elementBox(
       index: number,
       options?: { scroll_into_view?: boolean },
@@ -82,4 +84,15 @@ export async function runtimeScrollToBottom(
     maxMs,
   );
   return JSON.parse(json) as { reached_bottom: boolean; ms: number };
+}
+
+/** Runs `capture` with `marks` drawn over the page (set-of-marks), and takes them away after. */
+export async function withMarks<T>(page: Page, marks: readonly Mark[], capture: () => Promise<T>): Promise<T> {
+  await ensureRuntime(page);
+  await page.evaluate((m) => (globalThis as unknown as RuntimeWindow).__tandem!.showMarks(m), marks);
+  try {
+    return await capture();
+  } finally {
+    await page.evaluate(() => (globalThis as unknown as RuntimeWindow).__tandem!.hideMarks()).catch(() => undefined);
+  }
 }

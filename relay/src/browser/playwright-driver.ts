@@ -16,7 +16,15 @@ import type { Logger } from '../logger';
 import type { EgressFailure } from '../network/egress-failures';
 import type { EgressRegistration } from '../network/egress-proxy';
 import type { BrowserHost } from './browser-host';
-import type { BrowserDriver, DriverActionResult, DriverContentOptions, GoneReason, TabInfo, Viewport } from './driver';
+import type {
+  BrowserDriver,
+  DriverActionResult,
+  DriverContentOptions,
+  GoneReason,
+  ScreenshotOptions,
+  TabInfo,
+  Viewport,
+} from './driver';
 import {
   BrowserGone,
   describeNavigationError,
@@ -35,6 +43,7 @@ import {
   runtimeElementPoint,
   runtimeScrollToBottom,
   runtimeSnapshot,
+  withMarks,
 } from './page-runtime';
 import { PageSessions } from './page-sessions';
 import { DEFAULT_SCRIPT_TIMEOUT_MS, PageStuck, ScriptWatch } from './script-watch';
@@ -341,8 +350,14 @@ export class PlaywrightDriver implements BrowserDriver {
     return this.guard(() => this.events.tabs());
   }
 
-  screenshot(): Promise<Buffer> {
-    return this.guard(() => this.page.screenshot({ type: 'png', timeout: this.options.navigationTimeoutMs }));
+  screenshot(options: ScreenshotOptions = {}): Promise<Buffer> {
+    const { marks, jpegQuality } = options;
+    const capture = () =>
+      this.page.screenshot({
+        timeout: this.options.navigationTimeoutMs,
+        ...(jpegQuality ? { type: 'jpeg' as const, quality: jpegQuality } : { type: 'png' as const }),
+      });
+    return this.guard(() => (marks?.length ? withMarks(this.page, marks, capture) : capture()));
   }
 
   setDialogPolicy(policy: DialogPolicy): void {

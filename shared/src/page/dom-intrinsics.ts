@@ -24,6 +24,16 @@ export const sleep = (ms: number): Promise<void> =>
   new PromiseCtor<void>((resolve) => {
     setTimeoutFn(win, resolve, ms);
   });
+const requestFrame = uncurry(win.requestAnimationFrame) as (self: Window, fn: () => void) => number;
+/**
+ * Resolves once the page has painted what changed (two frames), or after `maxMs` in a tab that paints
+ * nothing (hidden): a capture right after a DOM change may otherwise show the frame before it.
+ */
+export const nextPaint = (maxMs = 100): Promise<void> =>
+  new PromiseCtor<void>((resolve) => {
+    setTimeoutFn(win, resolve, maxMs);
+    requestFrame(win, () => requestFrame(win, resolve));
+  });
 export const winScrollBy = uncurry(win.scrollBy) as (self: Window, options: ScrollToOptions) => void;
 
 const E = Element.prototype;
@@ -82,6 +92,15 @@ export const unlisten = uncurry(T.removeEventListener) as (
 ) => void;
 
 // The native setters React's value tracker does not intercept (it patches the instance, not the prototype).
+export const docCreateElement = uncurry(Document.prototype.createElement) as (
+  self: Document,
+  tag: string,
+) => HTMLElement;
+export const elAttachShadow = uncurry(E.attachShadow);
+export const nodeAppendChild = uncurry(Node.prototype.appendChild) as (self: Node, child: Node) => Node;
+export const elRemove = uncurry(E.remove);
+export const setAttr = uncurry(E.setAttribute);
+export const setTextContent = setterOf(Node.prototype, 'textContent');
 export const setInputValue = setterOf(HTMLInputElement.prototype, 'value');
 export const setTextAreaValue = setterOf(HTMLTextAreaElement.prototype, 'value');
 export const setSelectValue = setterOf(HTMLSelectElement.prototype, 'value');

@@ -3,10 +3,11 @@ import { performAction } from './act/index';
 import { type ElementBoxResult, elementBox } from './box';
 import { scrollToBottom, takeContent } from './content/index';
 import type { ContentOptions, PageContent } from './content-schema';
-import { sleep } from './dom-intrinsics';
+import { nextPaint, sleep } from './dom-intrinsics';
 import { freeze, jsonStringify } from './intrinsics';
+import { drawMarks, removeMarks } from './marks';
 import { ElementRegistry } from './registry';
-import type { Snapshot, SnapshotOptions } from './schema';
+import type { Mark, Snapshot, SnapshotOptions } from './schema';
 import { takeSnapshot } from './snapshot';
 
 /** Bumped when the runtime's API changes shape; drivers may check it. */
@@ -37,6 +38,10 @@ export interface TandemRuntime {
   contentJson(options?: Partial<ContentOptions>): string;
   /** Scrolls to the bottom until the page stops growing or `maxMs` pass (lazy lists); JSON of what happened. */
   scrollToBottomJson(maxMs: number): Promise<string>;
+  /** Draws element indices over the viewport for one screenshot (set-of-marks); resolves once painted. */
+  showMarks(marks: readonly Mark[]): Promise<void>;
+  /** Takes the marks away again; resolves once painted. */
+  hideMarks(): Promise<void>;
 }
 
 /** Creates a runtime bound to `win`; its element registry keeps indices stable across snapshots. */
@@ -44,6 +49,11 @@ export function createRuntime(win: Window): TandemRuntime {
   const registry = new ElementRegistry();
   const snapshot = (options?: Partial<SnapshotOptions>) => takeSnapshot(win, registry, options ?? {});
   const act = (action: ActionInput) => performAction(registry, win, action);
+  let marks: Element | null = null;
+  const removeShown = () => {
+    if (marks) removeMarks(marks);
+    marks = null;
+  };
   return freeze({
     version: RUNTIME_VERSION,
     snapshot,
@@ -55,6 +65,15 @@ export function createRuntime(win: Window): TandemRuntime {
     scrollToBottomJson: async (maxMs: number) => jsonStringify(await scrollToBottom(win, sleep, maxMs)),
     elementBox: (index: number, options?: { scroll_into_view?: boolean }) =>
       elementBox(registry, win, index, options ?? {}),
+    showMarks: (list: readonly Mark[]) => {
+      removeShown();
+      marks = drawMarks(win.document, list);
+      return nextPaint();
+    },
+    hideMarks: () => {
+      removeShown();
+      return nextPaint();
+    },
     scrollIntoView: (index: number): ActionResult => {
       const found = elementBox(registry, win, index, { scroll_into_view: true });
       return found.code === 'ok' ? { code: 'ok', message: `Element [${index}] is in view.` } : found;

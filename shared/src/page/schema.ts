@@ -45,6 +45,12 @@ export const SnapshotBox = z
   })
   .meta({ id: 'SnapshotBox' });
 
+/** An element index drawn over a screenshot (set-of-marks), at the element's box. */
+export const Mark = z
+  .object({ index: z.int().min(1).describe('The element index in the snapshot.'), box: SnapshotBox })
+  .describe('One mark of a set-of-marks screenshot.');
+export type Mark = z.infer<typeof Mark>;
+
 export const SnapshotElement = z
   .object({
     index: z.int().min(1).describe('The number the agent uses to act on the element.'),

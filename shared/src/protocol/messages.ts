@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { ActParams, ActResult, ContentParams, ContentResult, SnapshotParams, SnapshotResult } from './dom';
 import { ProtocolError } from './errors';
-import { HistoryResult, NavigateParams, ScreenshotResult, TabOpenParams, TabParams, TabState } from './tabs';
+import {
+  HistoryResult,
+  NavigateParams,
+  ScreenshotParams,
+  ScreenshotResult,
+  TabOpenParams,
+  TabParams,
+  TabState,
+} from './tabs';
 
 /**
  * The relay ⇄ extension protocol version. Bump it when a message changes shape; the relay refuses a
@@ -43,7 +51,7 @@ export const COMMANDS = {
   snapshot: { params: SnapshotParams, result: SnapshotResult },
   act: { params: ActParams, result: ActResult },
   content: { params: ContentParams, result: ContentResult },
-  screenshot: { params: TabParams, result: ScreenshotResult },
+  screenshot: { params: ScreenshotParams, result: ScreenshotResult },
 } as const;
 export type CommandName = keyof typeof COMMANDS;
 export type CommandParams<C extends CommandName> = z.input<(typeof COMMANDS)[C]['params']>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Mark } from '../page/schema';
 
 /** The extension's tab id for a session's tab (chrome.tabs ids are positive integers). */
 export const TabId = z.int().min(0).describe('Chrome tab id of the session tab.');
@@ -41,6 +42,25 @@ export const NavigateParams = z
   .object({ tabId: TabId, url: z.string().url().describe('http(s) URL to load in the tab.') })
   .describe('Loads a URL in the session tab and waits (bounded) for it to load.');
 
+export const ScreenshotParams = z
+  .object({
+    tabId: TabId,
+    marks: z
+      .array(Mark)
+      .max(5000)
+      .optional()
+      .describe('Element indices to draw over the page for this capture (set-of-marks), with their boxes.'),
+    jpeg_quality: z
+      .int()
+      .min(10)
+      .max(100)
+      .optional()
+      .describe('Capture as JPEG at this quality instead of PNG (smaller, for a model).'),
+  })
+  .describe('Captures the visible viewport of the session tab.');
+
 export const ScreenshotResult = z
-  .object({ png: z.string().describe('The visible viewport as a base64 PNG.') })
+  .object({
+    png: z.string().describe('The visible viewport as base64: a PNG, or a JPEG when jpeg_quality was given.'),
+  })
   .describe('A screenshot of the session tab.');
