@@ -11,6 +11,7 @@ import type {
 import { Router } from 'express';
 import { checkPreparation, modeOf, resolveProfile } from '../../agent/session-agent';
 import { runStep } from '../../agent/steps';
+import { resolveSecrets, secretsText } from '../../agent/task-secrets';
 import { statusNote } from '../../browser/http-status';
 import type { Services } from '../../services';
 import { captureScreenshot, openSession, optionalScreenshot } from '../../sessions/lifecycle';
@@ -55,6 +56,12 @@ export function sessionRoutes(services: Services): Router {
     const account = accountId(res);
     const session = services.sessions.get(account, session_id);
     const profile = await resolveProfile(services, account, request.agent_id ?? session.info.agentId);
+    const secrets = await resolveSecrets(
+      services.store.secrets,
+      account,
+      secretsText(request.cmd, session.conversation),
+      request.optional_params?.secrets,
+    );
     const context = (emit: (content: string) => void, signal: AbortSignal) => ({
       services,
       session,
@@ -71,6 +78,14 @@ export function sessionRoutes(services: Services): Router {
     const metadata = request.temperature !== undefined ? { temperature: request.temperature } : {};
 
     const step = async (signal: AbortSignal) => {
+      session.driver.arm(secrets);
+      try {
+        await stepWith(signal);
+      } finally {
+        session.driver.disarm();
+      }
+    };
+    const stepWith = async (signal: AbortSignal) => {
       // Problems with the request itself (a refused URL, an empty cmd with no task) still get a plain
       // HTTP error, before any event is sent; navigating is part of the step, after the first chunk.
       const prepare = await checkPreparation(services, session, request);
