@@ -1,4 +1,6 @@
 // Secrets named in a cmd as <secret:name>: typed by the relay, never seen by the model, masked everywhere.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import {
   type FixtureSite,
   type ModelServer,
@@ -8,6 +10,7 @@ import {
 } from '@tandem/e2e/fixtures';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decision, indexIn, promptOf, readStream } from './agent-support';
+import { cleanEnv } from './relay-process';
 import { memoryLogger, startTestRelay, type TestRelay } from './support';
 
 /** From the account's store, for the fixture site's host only. */
@@ -210,5 +213,49 @@ describe('with the built-in planner', () => {
     expect(res.status, res.text).toBe(200);
     expect(site.signins).toEqual([{ user: CALL_USER, password: STORE_PASSWORD, pin: '' }]);
     expect(res.json.message).not.toMatch(/Store-Pa55|call-user/);
+  });
+});
+
+describe('npm run secrets', () => {
+  const cli = fileURLToPath(new URL('../src/cli/secrets.ts', import.meta.url));
+  /** Runs the command line on the relay's store, with `input` on standard input. */
+  const run = (args: string[], input = '') =>
+    new Promise<{ code: number | null; out: string }>((resolve, reject) => {
+      const env: Record<string, string> = { TANDEM_DATA_DIR: relay.dataDir };
+      if (relay.databaseUrl) env.TANDEM_DATABASE_URL = relay.databaseUrl;
+      const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { env: cleanEnv(env) });
+      let out = '';
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+      });
+      child.stderr.on('data', (chunk) => {
+        out += chunk;
+      });
+      child.on('error', reject);
+      child.on('close', (code) => resolve({ code, out }));
+      child.stdin.end(input);
+    });
+
+  it('stores a value read from standard input, lists names only, and deletes', async () => {
+    const set = await run(['set', 'cli-pin', '--site', '127.0.0.1'], `${CALL_PIN}\n`);
+    expect(set.out).toContain('Stored <secret:cli-pin>');
+    expect(set.code).toBe(0);
+    expect((await relay.services.store.secrets.resolve(accountId, ['cli-pin'])).get('cli-pin')).toEqual({
+      value: CALL_PIN,
+      hostPattern: '127.0.0.1',
+    });
+    const list = await run(['list']);
+    expect(list.out).toContain('<secret:cli-pin>  on 127.0.0.1');
+    expect(list.out).toContain('<secret:vault-password>');
+    answers.push(set.out, list.out);
+
+    const short = await run(['set', 'too-short'], 'abc');
+    expect(short.code).toBe(1);
+    expect(short.out).toMatch(/4 to 4096 characters; nothing was stored/);
+    const badName = await run(['set', 'no spaces']);
+    expect(badName.code).toBe(1);
+
+    expect((await run(['delete', 'cli-pin'])).out).toContain('Deleted <secret:cli-pin>');
+    expect((await relay.services.store.secrets.resolve(accountId, ['cli-pin'])).size).toBe(0);
   });
 });
