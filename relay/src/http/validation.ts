@@ -79,7 +79,75 @@ export function toValidationIssues(
   input: unknown,
   schema?: z.ZodType,
 ): ValidationIssue[] {
-  return issues.map((issue) => withoutSecret(issue.path, describeIssue(where, issue, input, schema)));
+  const details = issues.map((issue): ValidationIssue => {
+    const loc = [where, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
+    const value = valueAt(input, issue.path);
+    switch (issue.code) {
+      case 'invalid_type': {
+        if (value === undefined) return { loc, msg: 'Field required', type: 'missing' };
+        if (issue.expected === 'int' && typeof value === 'number') {
+          return {
+            loc,
+            msg: 'Input should be a valid integer, got a number with a fractional part',
+            type: 'int_from_float',
+            input: echo(value),
+          };
+        }
+        const expected = expectedType(issue, schema);
+        const parsing = typeof value === 'string' || (expected === 'boolean' && typeof value === 'number');
+        const [type, msg] = (parsing ? PARSING_WORDS[expected] : undefined) ??
+          TYPE_WORDS[expected] ?? [`${expected}_type`, `Input should be a valid ${expected}`];
+        return { loc, msg, type, input: echo(value) };
+      }
+      case 'invalid_value': {
+        const expected = quoteList(issue.values);
+        return { loc, msg: `Input should be ${expected}`, type: 'enum', input: echo(value), ctx: { expected } };
+      }
+      case 'too_small': {
+        const bound = Number(issue.minimum);
+        const length = lengthIssue(loc, value, issue.origin, bound, 'min');
+        if (length) return length;
+        return issue.inclusive
+          ? {
+              loc,
+              msg: `Input should be greater than or equal to ${bound}`,
+              type: 'greater_than_equal',
+              input: echo(value),
+              ctx: { ge: bound },
+            }
+          : {
+              loc,
+              msg: `Input should be greater than ${bound}`,
+              type: 'greater_than',
+              input: echo(value),
+              ctx: { gt: bound },
+            };
+      }
+      case 'too_big': {
+        const bound = Number(issue.maximum);
+        const length = lengthIssue(loc, value, issue.origin, bound, 'max');
+        if (length) return length;
+        return issue.inclusive
+          ? {
+              loc,
+              msg: `Input should be less than or equal to ${bound}`,
+              type: 'less_than_equal',
+              input: echo(value),
+              ctx: { le: bound },
+            }
+          : {
+              loc,
+              msg: `Input should be less than ${bound}`,
+              type: 'less_than',
+              input: echo(value),
+              ctx: { lt: bound },
+            };
+      }
+      default:
+        return { loc, msg: issue.message, type: 'value_error', input: echo(value) };
+    }
+  });
+  return details.map((detail, i) => withoutSecret(issues[i]?.path ?? [], detail));
 }
 
 /** A value under `optional_params.secrets` is a secret: its 422 says where and why, never what. */
@@ -87,80 +155,6 @@ function withoutSecret(path: readonly PropertyKey[], detail: ValidationIssue): V
   if (path[0] !== 'optional_params' || path[1] !== 'secrets') return detail;
   const { input: _secret, ...rest } = detail;
   return rest;
-}
-
-function describeIssue(
-  where: Where,
-  issue: z.core.$ZodIssue,
-  input: unknown,
-  schema: z.ZodType | undefined,
-): ValidationIssue {
-  const loc = [where, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
-  const value = valueAt(input, issue.path);
-  switch (issue.code) {
-    case 'invalid_type': {
-      if (value === undefined) return { loc, msg: 'Field required', type: 'missing' };
-      if (issue.expected === 'int' && typeof value === 'number') {
-        return {
-          loc,
-          msg: 'Input should be a valid integer, got a number with a fractional part',
-          type: 'int_from_float',
-          input: echo(value),
-        };
-      }
-      const expected = expectedType(issue, schema);
-      const parsing = typeof value === 'string' || (expected === 'boolean' && typeof value === 'number');
-      const [type, msg] = (parsing ? PARSING_WORDS[expected] : undefined) ??
-        TYPE_WORDS[expected] ?? [`${expected}_type`, `Input should be a valid ${expected}`];
-      return { loc, msg, type, input: echo(value) };
-    }
-    case 'invalid_value': {
-      const expected = quoteList(issue.values);
-      return { loc, msg: `Input should be ${expected}`, type: 'enum', input: echo(value), ctx: { expected } };
-    }
-    case 'too_small': {
-      const bound = Number(issue.minimum);
-      const length = lengthIssue(loc, value, issue.origin, bound, 'min');
-      if (length) return length;
-      return issue.inclusive
-        ? {
-            loc,
-            msg: `Input should be greater than or equal to ${bound}`,
-            type: 'greater_than_equal',
-            input: echo(value),
-            ctx: { ge: bound },
-          }
-        : {
-            loc,
-            msg: `Input should be greater than ${bound}`,
-            type: 'greater_than',
-            input: echo(value),
-            ctx: { gt: bound },
-          };
-    }
-    case 'too_big': {
-      const bound = Number(issue.maximum);
-      const length = lengthIssue(loc, value, issue.origin, bound, 'max');
-      if (length) return length;
-      return issue.inclusive
-        ? {
-            loc,
-            msg: `Input should be less than or equal to ${bound}`,
-            type: 'less_than_equal',
-            input: echo(value),
-            ctx: { le: bound },
-          }
-        : {
-            loc,
-            msg: `Input should be less than ${bound}`,
-            type: 'less_than',
-            input: echo(value),
-            ctx: { lt: bound },
-          };
-    }
-    default:
-      return { loc, msg: issue.message, type: 'value_error', input: echo(value) };
-  }
 }
 
 /** Pydantic's issue for a string outside its length bound; undefined for other kinds of value. */

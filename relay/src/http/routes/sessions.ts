@@ -78,14 +78,6 @@ export function sessionRoutes(services: Services): Router {
     const metadata = request.temperature !== undefined ? { temperature: request.temperature } : {};
 
     const step = async (signal: AbortSignal) => {
-      session.driver.arm(secrets);
-      try {
-        await stepWith(signal);
-      } finally {
-        session.driver.disarm();
-      }
-    };
-    const stepWith = async (signal: AbortSignal) => {
       // Problems with the request itself (a refused URL, an empty cmd with no task) still get a plain
       // HTTP error, before any event is sent; navigating is part of the step, after the first chunk.
       const prepare = await checkPreparation(services, session, request);
@@ -117,7 +109,18 @@ export function sessionRoutes(services: Services): Router {
         () => optionalScreenshot(services, session, request.include_screenshot),
       );
     };
-    await services.sessions.run(session, step, { signal: gone });
+    await services.sessions.run(
+      session,
+      async (signal) => {
+        session.driver.arm(secrets);
+        try {
+          await step(signal);
+        } finally {
+          session.driver.disarm();
+        }
+      },
+      { signal: gone },
+    );
   });
 
   router.delete(services.api.closeSession.path, validate(services.api.closeSession), async (_req, res) => {
