@@ -127,3 +127,51 @@ test.describe('browse and retrieve with local: true', () => {
     expect(all.body.message).toMatch(/scroll_to_bottom: reached the bottom \(scrolled for \d+ ms, limit 5 s\)/);
   });
 });
+
+test.describe('secrets in a local session', () => {
+  test('the relay types <secret:name> values into the extension tab and masks them in what comes back', async ({
+    relay,
+    serviceWorker,
+    context,
+    site,
+  }) => {
+    const values = { 'vault-user': 'local-user-Qx42', 'vault-password': 'Local-Pa55-Rt7', pin: '5531-0078' };
+    await connectExtension(relay, serviceWorker);
+    const created = await createLocalSession(relay, `${site.url}/vault-login.html`);
+    expect(created.status).toBe(200);
+    const id = created.body.session_id;
+    const tab = await tabAt(context, `${site.url}/vault-login.html`);
+    const answers: string[] = [];
+    const step = async (cmd: string) => {
+      const res = await relay.api<StepBody>('POST', `/v1/web/session/${id}`, {
+        cmd,
+        stream: false,
+        optional_params: { secrets: values },
+      });
+      answers.push(JSON.stringify(res.body));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+
+    // The page copies what is typed into its own text: the snapshot shows the placeholder there.
+    await step('type <secret:pin> into Account PIN');
+    await expect(tab.locator('#pin')).toHaveValue(values.pin);
+    const session = sessionOf(relay, id);
+    const typed = await session.driver.snapshot();
+    expect(typed.text).toContain('pin=<secret:pin>');
+    expect(typed.text).not.toContain(values.pin);
+
+    let last = await step(
+      'type <secret:vault-user> into Username, type <secret:vault-password> into Password, then click Sign in',
+    );
+    for (let i = 0; i < 6 && last.status !== 'DONE'; i++) last = await step('');
+    expect(site.signins).toEqual([{ user: values['vault-user'], password: values['vault-password'], pin: values.pin }]);
+    // The server showed the form back; the agent's view of that page holds only placeholders.
+    const shown = await session.driver.snapshot();
+    expect(shown.text).toContain('password: <secret:vault-password>');
+    for (const value of Object.values(values)) {
+      expect(shown.text).not.toContain(value);
+      expect(answers.join('\n')).not.toContain(value);
+    }
+  });
+});

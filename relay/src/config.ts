@@ -175,7 +175,8 @@ export function loadConfig(
  * one). Outside npm (`tsx relay/src/main.ts`, a container's command) it is the working directory.
  */
 export function launchDir(env: Record<string, string | undefined> = process.env, cwd = process.cwd()): string {
-  return env.npm_lifecycle_event === 'start' && env.INIT_CWD ? resolve(env.INIT_CWD) : cwd;
+  const fromShell = env.npm_lifecycle_event === 'start' || env.npm_lifecycle_event === 'secrets';
+  return fromShell && env.INIT_CWD ? resolve(env.INIT_CWD) : cwd;
 }
 
 /** Reads `.env` from `dir` into process.env, when present (existing variables win). */

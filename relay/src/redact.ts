@@ -105,14 +105,15 @@ export function configuredSecrets(settings: object): string[] {
   return [...secrets].sort((a, b) => b.length - a.length);
 }
 
+/** How a secret may appear in text: as written, JSON-escaped, URL-encoded (also as a form encodes it). */
+export function writtenForms(secret: string): string[] {
+  const encoded = encodeURIComponent(secret);
+  return [secret, JSON.stringify(secret).slice(1, -1), encoded, encoded.replaceAll('%20', '+')];
+}
+
 /** Replaces every occurrence of the secrets, as written, JSON-escaped or URL-encoded. */
 export function redactor(secrets: string[]): (text: string) => string {
-  const forms = new Set<string>();
-  for (const secret of secrets) {
-    forms.add(secret);
-    forms.add(JSON.stringify(secret).slice(1, -1));
-    forms.add(encodeURIComponent(secret));
-  }
+  const forms = new Set(secrets.flatMap(writtenForms));
   const ordered = [...forms].filter(Boolean).sort((a, b) => b.length - a.length);
   return (text) => {
     let out = text;

@@ -1,6 +1,6 @@
 import type { Action } from '@tandem/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlaywrightDriver } from '../src/browser/playwright-driver';
+import type { BrowserDriver } from '../src/browser/driver';
 import { type Connect, systemConnect } from '../src/network/dial';
 import { type Resolver, systemResolver } from '../src/network/network-guard';
 import { ADDRESS_FORMS, bareHost, PUBLIC_IP } from './address-forms';
@@ -57,27 +57,27 @@ afterAll(async () => {
 const secret = (host: string, tag: string) => `http://${host}:${intranet.port}/secret?${tag}`;
 const hitFor = (tag: string) => intranet.hits.find((hit) => hit.endsWith(`?${tag}`));
 
-async function session(relay: TestRelay, url: string): Promise<PlaywrightDriver> {
+async function session(relay: TestRelay, url: string): Promise<BrowserDriver> {
   const created = await relay.api('POST', '/v1/web/session', { body: { url } });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const account = (await relay.services.store.accounts.first())!;
-  return relay.services.sessions.get(account.id, String(created.body.session_id)).driver as PlaywrightDriver;
+  return relay.services.sessions.get(account.id, String(created.body.session_id)).driver;
 }
 
-async function click(driver: PlaywrightDriver, name: string) {
+async function click(driver: BrowserDriver, name: string) {
   const snapshot = await driver.snapshot();
   const element = snapshot.elements.find((e) => e.name === name || e.text === name);
   if (!element) throw new Error(`no element "${name}" in ${snapshot.text}`);
   return driver.act({ action: 'click', index: element.index, double: false } as Action);
 }
 
-async function textOf(driver: PlaywrightDriver): Promise<string> {
+async function textOf(driver: BrowserDriver): Promise<string> {
   return (await driver.snapshot()).text;
 }
 
 describe('every address form, asked for by the client and loaded by the browser', () => {
-  let guardedTab: PlaywrightDriver;
-  let openTab: PlaywrightDriver;
+  let guardedTab: BrowserDriver;
+  let openTab: BrowserDriver;
   beforeAll(async () => {
     guardedTab = await session(guarded, `http://public.test:${intranet.port}/public.html`);
     openTab = await session(open, `http://public.test:${intranet.port}/public.html`);

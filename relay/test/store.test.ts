@@ -200,6 +200,37 @@ describe.each(backends)('the store on %s', (backend) => {
       }
     });
 
+    it('keeps secrets per account: names and patterns listed, values only resolved, replaced by name', async () => {
+      const store = await Store.open(await newLocation());
+      try {
+        const account = await store.accounts.create('a@example.com', 'pw');
+        const other = await store.accounts.create('b@example.com', 'pw');
+        await store.secrets.set(account.id, 'shop-password', 'first-value', 'shop.example');
+        await store.secrets.set(account.id, 'shop-password', 'second-value', ' *.shop.example ');
+        await store.secrets.set(account.id, 'api-token', 'token-value');
+        await store.secrets.set(other.id, 'shop-password', 'not yours');
+        const listed = await store.secrets.list(account.id);
+        expect(listed.map((s) => [s.name, s.hostPattern])).toEqual([
+          ['api-token', null],
+          ['shop-password', '*.shop.example'],
+        ]);
+        expect(JSON.stringify(listed)).not.toContain('value');
+        const resolved = await store.secrets.resolve(account.id, ['shop-password', 'api-token', 'missing']);
+        expect(Object.fromEntries(resolved)).toEqual({
+          'shop-password': { value: 'second-value', hostPattern: '*.shop.example' },
+          'api-token': { value: 'token-value', hostPattern: null },
+        });
+        expect(await store.secrets.remove(other.id, 'api-token')).toBe(false);
+        expect(await store.secrets.remove(account.id, 'api-token')).toBe(true);
+        expect((await store.secrets.resolve(account.id, ['api-token'])).size).toBe(0);
+        expect((await store.secrets.resolve(other.id, ['shop-password'])).get('shop-password')?.value).toBe(
+          'not yours',
+        );
+      } finally {
+        await store.close();
+      }
+    });
+
     it('finds an agent profile only for its own account', async () => {
       const store = await Store.open(await newLocation());
       try {

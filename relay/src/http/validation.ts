@@ -79,7 +79,7 @@ export function toValidationIssues(
   input: unknown,
   schema?: z.ZodType,
 ): ValidationIssue[] {
-  return issues.map((issue) => {
+  const details = issues.map((issue): ValidationIssue => {
     const loc = [where, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))];
     const value = valueAt(input, issue.path);
     switch (issue.code) {
@@ -147,6 +147,14 @@ export function toValidationIssues(
         return { loc, msg: issue.message, type: 'value_error', input: echo(value) };
     }
   });
+  return details.map((detail, i) => withoutSecret(issues[i]?.path ?? [], detail));
+}
+
+/** A value under `optional_params.secrets` is a secret: its 422 says where and why, never what. */
+function withoutSecret(path: readonly PropertyKey[], detail: ValidationIssue): ValidationIssue {
+  if (path[0] !== 'optional_params' || path[1] !== 'secrets') return detail;
+  const { input: _secret, ...rest } = detail;
+  return rest;
 }
 
 /** Pydantic's issue for a string outside its length bound; undefined for other kinds of value. */

@@ -1,6 +1,7 @@
 import type { AgentMode } from '@tandem/shared';
 import { Conversation } from '../agent/conversation';
 import type { BrowserDriver, GoneReason } from '../browser/driver';
+import { SecretDriver } from '../browser/secret-driver';
 import type { OperationCancelled } from './cancellation';
 import { SerialQueue } from './queue';
 
@@ -24,13 +25,16 @@ export class Session {
   readonly conversation = new Conversation();
   /** Aborts the running operation (set while one runs). */
   operation: AbortController | undefined;
+  /** The browser, through the layer that types secrets and masks them in everything read back. */
+  readonly driver: SecretDriver;
 
   constructor(
     readonly id: string,
     readonly info: SessionInfo,
-    readonly driver: BrowserDriver,
+    driver: BrowserDriver,
     busyWaitMs: number,
   ) {
+    this.driver = new SecretDriver(driver);
     this.queue = new SerialQueue(busyWaitMs);
   }
 

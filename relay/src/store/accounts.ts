@@ -47,15 +47,26 @@ export class Accounts {
     return row && toAccount(row);
   }
 
+  async byEmail(email: string): Promise<Account | undefined> {
+    const row = await this.rowByEmail(email);
+    return row && toAccount(row);
+  }
+
   /** The account when the email and password match, else undefined (never says which was wrong). */
   async authenticate(email: string, password: string): Promise<Account | undefined> {
-    const row = await this.db
-      .selectFrom('accounts')
-      .selectAll()
-      // The expression the unique index is on, so both backends look the email up by that index.
-      .where(sql<string>`lower(email)`, '=', normalizeEmail(email))
-      .executeTakeFirst();
+    const row = await this.rowByEmail(email);
     if (!row) return undefined;
     return (await verifyPassword(password, row.password_hash)) ? toAccount(row) : undefined;
+  }
+
+  private rowByEmail(email: string) {
+    return (
+      this.db
+        .selectFrom('accounts')
+        .selectAll()
+        // The expression the unique index is on, so both backends look the email up by that index.
+        .where(sql<string>`lower(email)`, '=', normalizeEmail(email))
+        .executeTakeFirst()
+    );
   }
 }

@@ -125,4 +125,20 @@ export const MIGRATIONS: readonly Migration[] = [
         .execute();
     },
   },
+  {
+    name: '0005_secrets',
+    async up(db) {
+      // One value per name and account; `<secret:name>` in a cmd names it. No id: the name is the handle.
+      await db.schema
+        .createTable('secrets')
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('host_pattern', 'text')
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('secrets_pkey', ['account_id', 'name'])
+        .execute();
+    },
+  },
 ];

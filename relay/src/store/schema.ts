@@ -65,6 +65,16 @@ export interface DevicesTable {
   revoked_at: number | null;
 }
 
+export interface SecretsTable {
+  account_id: string;
+  name: string;
+  value: string;
+  /** Where the value may be typed (a skill-style host pattern); null: on any site. */
+  host_pattern: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Schema {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -72,4 +82,5 @@ export interface Schema {
   agents: AgentsTable;
   usage: UsageTable;
   devices: DevicesTable;
+  secrets: SecretsTable;
 }

@@ -1,4 +1,5 @@
 import type { Logger } from '../logger';
+import { AccountSecrets } from './account-secrets';
 import { Accounts } from './accounts';
 import { Agents } from './agents';
 import { ApiKeys } from './api-keys';
@@ -15,6 +16,7 @@ export class Repositories {
   readonly agents: Agents;
   readonly usage: UsageLedger;
   readonly devices: Devices;
+  readonly secrets: AccountSecrets;
 
   constructor(db: Db) {
     this.accounts = new Accounts(db);
@@ -23,6 +25,7 @@ export class Repositories {
     this.agents = new Agents(db);
     this.usage = new UsageLedger(db);
     this.devices = new Devices(db);
+    this.secrets = new AccountSecrets(db);
   }
 }
 

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { AgentMode, Command, ScreenshotUrl, SessionId, SessionStatus, Temperature, Url } from './common';
+import {
+  AgentMode,
+  Command,
+  OptionalParams,
+  ScreenshotUrl,
+  SessionId,
+  SessionStatus,
+  Temperature,
+  Url,
+} from './common';
 import { type ApiLimits, DEFAULT_API_LIMITS, DEFAULT_MAX_STEPS } from './limits';
 
 export const BrowseMetadata = z
@@ -35,6 +44,7 @@ export const BrowseRequest = z
     agent_id: z.string().optional().describe('Agent profile to use for the session.'),
     mode: AgentMode.optional(),
     use_proxy: z.boolean().default(false).describe('Give the session a new residential IP through a proxy.'),
+    optional_params: OptionalParams.optional(),
   })
   .meta({ id: 'BrowseRequest' });
 export type BrowseRequest = z.infer<typeof BrowseRequest>;

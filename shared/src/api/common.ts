@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_CMD_CHARS } from './limits';
+import { CallSecrets } from './secrets';
 
 /** Session status values returned by browse, step, create and the final stream chunk. */
 export const SessionStatus = z
@@ -40,7 +41,7 @@ export const BrowserParams = z
 export type BrowserParams = z.infer<typeof BrowserParams>;
 
 export const OptionalParams = z
-  .record(z.string(), z.unknown())
+  .looseObject({ secrets: CallSecrets.optional() })
   .describe('Additional parameters; unknown keys are accepted and ignored.')
   .meta({ id: 'OptionalParams' });
 

@@ -6,4 +6,5 @@ export * from './extension';
 export * from './limits';
 export * from './openapi';
 export * from './retrieve';
+export * from './secrets';
 export * from './sessions';

@@ -2,6 +2,7 @@ import type { BrowseRequest, BrowseResponse } from '@tandem/shared';
 import { Router } from 'express';
 import { modeOf, prepareSession, resolveProfile } from '../../agent/session-agent';
 import { runTask } from '../../agent/steps';
+import { resolveSecrets, secretsText } from '../../agent/task-secrets';
 import type { Services } from '../../services';
 import { deadline } from '../../sessions/cancellation';
 import { openSession, optionalScreenshot } from '../../sessions/lifecycle';
@@ -21,6 +22,12 @@ export function browseRoutes(services: Services): Router {
     const existing = continuing ? services.sessions.get(account, request.session_id as string) : undefined;
     // A continued session keeps the agent profile it was created with unless this call names another.
     const profile = await resolveProfile(services, account, request.agent_id ?? existing?.info.agentId);
+    const secrets = await resolveSecrets(
+      services.store.secrets,
+      account,
+      secretsText(request.cmd, existing?.conversation),
+      request.optional_params?.secrets,
+    );
     const session =
       existing ??
       (await openSession(services, account, {
@@ -43,6 +50,7 @@ export function browseRoutes(services: Services): Router {
           `Stopped after the browse time limit of ${seconds} s (TANDEM_BROWSE_TIMEOUT_SECONDS), before finishing.`,
         );
         try {
+          session.driver.arm(secrets);
           if (continuing) await prepareSession(services, session, { url: request.url });
           session.conversation.accept(request.cmd);
           const outcome = await runTask({
@@ -71,6 +79,7 @@ export function browseRoutes(services: Services): Router {
           };
         } finally {
           budget.clear();
+          session.driver.disarm();
         }
       },
       { signal: gone },

@@ -11,6 +11,7 @@ import type {
 import { Router } from 'express';
 import { checkPreparation, modeOf, resolveProfile } from '../../agent/session-agent';
 import { runStep } from '../../agent/steps';
+import { resolveSecrets, secretsText } from '../../agent/task-secrets';
 import { statusNote } from '../../browser/http-status';
 import type { Services } from '../../services';
 import { captureScreenshot, openSession, optionalScreenshot } from '../../sessions/lifecycle';
@@ -55,6 +56,12 @@ export function sessionRoutes(services: Services): Router {
     const account = accountId(res);
     const session = services.sessions.get(account, session_id);
     const profile = await resolveProfile(services, account, request.agent_id ?? session.info.agentId);
+    const secrets = await resolveSecrets(
+      services.store.secrets,
+      account,
+      secretsText(request.cmd, session.conversation),
+      request.optional_params?.secrets,
+    );
     const context = (emit: (content: string) => void, signal: AbortSignal) => ({
       services,
       session,
@@ -102,7 +109,18 @@ export function sessionRoutes(services: Services): Router {
         () => optionalScreenshot(services, session, request.include_screenshot),
       );
     };
-    await services.sessions.run(session, step, { signal: gone });
+    await services.sessions.run(
+      session,
+      async (signal) => {
+        session.driver.arm(secrets);
+        try {
+          await step(signal);
+        } finally {
+          session.driver.disarm();
+        }
+      },
+      { signal: gone },
+    );
   });
 
   router.delete(services.api.closeSession.path, validate(services.api.closeSession), async (_req, res) => {
