@@ -1,6 +1,7 @@
 import {
   type Action,
   type ActionOf,
+  type DialogPolicy,
   type PageContent,
   SECRET_PLACEHOLDER,
   type Snapshot,
@@ -9,7 +10,15 @@ import {
 } from '@tandem/shared';
 import { writtenForms } from '../redact';
 import { type SecretValue, secretAllowedOn } from '../store/account-secrets';
-import type { BrowserDriver, DriverActionResult, DriverContentOptions, GoneReason, TabInfo, Viewport } from './driver';
+import type {
+  BrowserDriver,
+  DriverActionResult,
+  DriverContentOptions,
+  GoneReason,
+  ScreenshotOptions,
+  TabInfo,
+  Viewport,
+} from './driver';
 
 /**
  * A session's driver with its secrets kept: the agent types `<secret:name>` and this layer types the
@@ -143,8 +152,13 @@ export class SecretDriver implements BrowserDriver {
     return this.inner.httpStatus();
   }
 
-  screenshot(): Promise<Buffer> {
-    return this.inner.screenshot();
+  // Not masked: a secret typed into a field that shows its text is visible in the image (README, Secrets).
+  screenshot(options?: ScreenshotOptions): Promise<Buffer> {
+    return this.inner.screenshot(options);
+  }
+
+  setDialogPolicy(policy: DialogPolicy): void {
+    this.inner.setDialogPolicy(policy);
   }
 
   setViewport(viewport: Viewport): Promise<void> {
