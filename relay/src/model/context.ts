@@ -3,10 +3,11 @@ import { APIError } from 'openai';
 
 /**
  * Characters per token the estimate assumes. English prose runs near 4 with GPT-style tokenizers;
- * snapshots (brackets, indices, URLs) and other languages run lower, so 3 over-counts a little on
- * purpose: an estimate that is too high costs some page text, one that is too low costs a refusal.
+ * snapshots (brackets, indices, URLs), JSON and other languages run lower, so 3.5 over-counts prose a
+ * little: an estimate that is too high costs some page text, one that is too low costs a refusal
+ * (after which the learnt context shrinks below what was refused).
  */
-export const CHARS_PER_TOKEN = 3;
+export const CHARS_PER_TOKEN = 3.5;
 
 /** Tokens a chat message costs beyond its text (role, separators) in the common chat templates. */
 const MESSAGE_OVERHEAD_TOKENS = 8;
@@ -42,7 +43,7 @@ export interface ContextRefusal {
 
 /** Phrases that say the context is too small, from OpenAI, vLLM, llama.cpp, Ollama, LM Studio and proxies. */
 const TOO_LONG =
-  /maximum context length|context[_ ]length[_ ]exceeded|exceeds? (?:the )?(?:available |maximum )?context|context (?:size|window) (?:has been |was )?exceeded|prompt is too long|input (?:length|is too long)|too many tokens|n_ctx|exceed_context_size|reduce the length of the messages/i;
+  /maximum context length|context (?:length|size|window) of only|overflows|context[_ ]length[_ ]exceeded|exceeds? (?:the )?(?:available |maximum )?context|context (?:size|window) (?:has been |was )?exceeded|prompt is too long|input (?:length|is too long)|too many tokens|n_ctx|exceed_context_size|reduce the length of the messages/i;
 
 /** Where the number of tokens is said: "maximum context length is 4096 tokens", "n_ctx": 4096, "context length of only 4096 tokens". */
 const LIMIT_PATTERNS = [

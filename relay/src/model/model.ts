@@ -64,8 +64,8 @@ export interface ChatAnswer {
 
 /** A reply never gets less than this, however small the context: a decision needs some room. */
 const MIN_REPLY_TOKENS = 256;
-/** Of a known context, at most this share is reserved for the reply. */
-const REPLY_SHARE = 0.25;
+/** Of a known context, at most this share is reserved for the reply (a decision is a few hundred tokens). */
+const REPLY_SHARE = 0.125;
 /** Asking again after a context refusal: at most this many times, each with a smaller prompt. */
 const MAX_CONTEXT_RETRIES = 3;
 /** After a refusal at a size the limit should have allowed (the estimate was low), the limit shrinks by this. */

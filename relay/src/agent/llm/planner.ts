@@ -22,7 +22,7 @@ import {
 } from '../planner';
 import { type ParseResult, parseDecisionText, parseToolCalls } from './parse';
 import { repairMessage, stepMessage, systemPrompt } from './prompts';
-import { DECISION_JSON_SCHEMA, DECISION_TOOL, STRICT_DECISION_JSON_SCHEMA } from './schema';
+import { DECISION_JSON_SCHEMA, DECISION_TOOL, STRICT_DECISION_JSON_SCHEMA, withoutDescriptions } from './schema';
 
 export interface LlmPlannerOptions {
   /** The model client (shared with retrieve); built from the fields below when absent. */
@@ -54,10 +54,15 @@ export const DEFAULT_LLM_MAX_RETRIES = 2;
 export const DEFAULT_MAX_TOKENS = 4096;
 
 const OUTPUT_MODES: readonly OutputMode[] = ['tools', 'json_schema', 'prompt'];
+/** Below this room for the step message, the tool schema goes without its descriptions. */
+const MIN_STEP_TOKENS = 2_000;
+const COMPACT_DECISION_JSON_SCHEMA = withoutDescriptions(DECISION_JSON_SCHEMA) as typeof DECISION_JSON_SCHEMA;
 
 /** One request and the model's reply to it, read as a decision. */
 interface Exchange {
   mode: OutputMode;
+  /** Sent with the compact tool schema (the repair goes the same way). */
+  compact: boolean;
   messages: ChatCompletionMessageParam[];
   message: ChatCompletionMessage;
   result: ParseResult;
@@ -121,8 +126,15 @@ export class LlmPlanner implements Planner {
       const errors = exchange.result.errors;
       this.#log.debug({ model, mode: exchange.mode, errors }, 'model reply unusable; asking for a repair');
       const messages = [...exchange.messages, ...repairTurn(exchange, errors)];
-      const repaired = await this.#exchange([exchange.mode], () => messages, input, model, usage);
-      exchange = { mode: exchange.mode, messages, message: repaired.message, result: repaired.result };
+      const repaired = await this.#exchange(
+        [exchange.mode],
+        () => messages,
+        input,
+        model,
+        usage,
+        () => exchange.compact,
+      );
+      exchange = { ...exchange, messages, message: repaired.message, result: repaired.result };
       if (!exchange.result.ok) {
         throw new UnusableDecision(
           `model "${model}" did not produce a valid decision, even after a repair request: ${exchange.result.errors.join(' ')}`,
@@ -145,28 +157,31 @@ export class LlmPlanner implements Planner {
   /** The step's first request; the model client falls back through output modes the endpoint refuses. */
   async #firstExchange(input: PlanInput, model: string, usage: Usage): Promise<Exchange> {
     let sent: ChatCompletionMessageParam[] = [];
+    let compact = false;
     const messagesFor = (mode: OutputMode, promptTokens: number | undefined): ChatCompletionMessageParam[] => {
       const system = systemPrompt(mode);
       // What the user message may take: the budget less the system prompt and the mode's schema.
-      const fixed = estimateRequestTokens(requestBody(mode, [{ role: 'system', content: system }], undefined));
-      const room = promptTokens === undefined ? undefined : promptTokens - fixed;
+      const fixedFor = (compact: boolean) =>
+        estimateRequestTokens(requestBody(mode, [{ role: 'system', content: system }], undefined, compact));
+      compact = promptTokens !== undefined && promptTokens - fixedFor(false) < MIN_STEP_TOKENS;
+      const room = promptTokens === undefined ? undefined : promptTokens - fixedFor(compact);
       sent = [
         { role: 'system', content: system },
         { role: 'user', content: stepMessage(input, room) },
       ];
       return sent;
     };
-    const reply = await this.#exchange(OUTPUT_MODES, messagesFor, input, model, usage);
+    const reply = await this.#exchange(OUTPUT_MODES, messagesFor, input, model, usage, () => compact);
     if (reply.noToolCall) {
       // The endpoint ignores tool_choice: this model is asked in words from now on. A usable text answer still counts.
       this.#client.ignored(model, reply.mode);
       if (reply.result.ok || this.#client.outputMode(model, OUTPUT_MODES) !== 'prompt') {
-        return { mode: reply.mode, messages: sent, message: reply.message, result: reply.result };
+        return { mode: reply.mode, compact, messages: sent, message: reply.message, result: reply.result };
       }
-      const again = await this.#exchange(['prompt'], messagesFor, input, model, usage);
-      return { mode: 'prompt', messages: sent, message: again.message, result: again.result };
+      const again = await this.#exchange(['prompt'], messagesFor, input, model, usage, () => compact);
+      return { mode: 'prompt', compact, messages: sent, message: again.message, result: again.result };
     }
-    return { mode: reply.mode, messages: sent, message: reply.message, result: reply.result };
+    return { mode: reply.mode, compact, messages: sent, message: reply.message, result: reply.result };
   }
 
   /** One request through the model client, read as a decision. */
@@ -176,12 +191,16 @@ export class LlmPlanner implements Planner {
     input: PlanInput,
     model: string,
     usage: Usage,
+    compact: () => boolean,
   ): Promise<Reply & { mode: OutputMode }> {
     const { completion, mode } = await this.#client.complete({
       model,
       tier: input.mode,
       accepts,
-      build: (mode, promptTokens) => requestBody(mode, messagesFor(mode, promptTokens), input.temperature),
+      build: (mode, promptTokens) => {
+        const messages = messagesFor(mode, promptTokens);
+        return requestBody(mode, messages, input.temperature, compact());
+      },
       signal: input.signal,
       usage,
     });
@@ -189,10 +208,15 @@ export class LlmPlanner implements Planner {
   }
 }
 
+/**
+ * `compact`: the tool's schema without descriptions (the system prompt describes every action too),
+ * for a context too small for both.
+ */
 function requestBody(
   mode: OutputMode,
   messages: ChatCompletionMessageParam[],
   temperature: number | undefined,
+  compact = false,
 ): ChatBody {
   const body: ChatBody = { messages };
   if (temperature !== undefined) body.temperature = temperature;
@@ -205,7 +229,7 @@ function requestBody(
         function: {
           name: DECISION_TOOL,
           description: 'Submit your decision for this step: memory, next_goal and the actions to run.',
-          parameters: DECISION_JSON_SCHEMA,
+          parameters: compact ? COMPACT_DECISION_JSON_SCHEMA : DECISION_JSON_SCHEMA,
         },
       },
     ];
