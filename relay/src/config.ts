@@ -144,7 +144,7 @@ const EnvSchema = z.object({
   ),
   TANDEM_MODEL_MAX_RETRIES: numberFromEnv(z.coerce.number().int().min(0).max(10).default(3)),
   TANDEM_MODEL_CONTEXT_TOKENS: contextTokens,
-  /** The most tokens a model reply may take (`max_tokens`); never more than a quarter of a known context. */
+  /** The most tokens a model reply may take (`max_tokens`); never more than an eighth of a known context. */
   TANDEM_MODEL_MAX_TOKENS: numberFromEnv(z.coerce.number().int().min(256).max(1_000_000).default(4096)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -8,6 +8,7 @@ export {
   type ChatAnswer,
   type ChatBody,
   type ChatRequest,
+  contextBudget,
   emptyUsage,
   ModelClient,
   type ModelClientOptions,

@@ -71,6 +71,13 @@ const MAX_CONTEXT_RETRIES = 3;
 /** After a refusal at a size the limit should have allowed (the estimate was low), the limit shrinks by this. */
 const SHRINK = 0.8;
 
+/** A context's split between prompt and reply: the reply gets `maxTokens`, at most an eighth of the context. */
+export function contextBudget(contextTokens: number | undefined, maxTokens: number): Budget {
+  if (contextTokens === undefined) return { promptTokens: undefined, replyTokens: maxTokens };
+  const replyTokens = Math.max(MIN_REPLY_TOKENS, Math.min(maxTokens, Math.floor(contextTokens * REPLY_SHARE)));
+  return { promptTokens: Math.max(0, contextTokens - replyTokens), replyTokens };
+}
+
 /** Output modes after `mode`, in fallback order. */
 const FALLBACK: Record<OutputMode, OutputMode | undefined> = {
   tools: 'json_schema',
@@ -135,12 +142,7 @@ export class ModelClient {
     const configured = this.#options.contextTokens?.[tier];
     const learnt = this.#memory.contextTokens(this.baseURL, model);
     const context = Math.min(configured ?? Number.POSITIVE_INFINITY, learnt ?? Number.POSITIVE_INFINITY);
-    if (!Number.isFinite(context)) return { promptTokens: undefined, replyTokens: this.#options.maxTokens };
-    const replyTokens = Math.max(
-      MIN_REPLY_TOKENS,
-      Math.min(this.#options.maxTokens, Math.floor(context * REPLY_SHARE)),
-    );
-    return { promptTokens: Math.max(0, context - replyTokens), replyTokens };
+    return contextBudget(Number.isFinite(context) ? context : undefined, this.#options.maxTokens);
   }
 
   context(model: string): CallContext {

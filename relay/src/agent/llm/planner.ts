@@ -4,14 +4,7 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import type { Logger } from '../../logger';
-import {
-  type ChatBody,
-  estimateRequestTokens,
-  ModelClient,
-  ModelError,
-  type ModelTier,
-  type OutputMode,
-} from '../../model/index';
+import { type ChatBody, ModelClient, ModelError, type ModelTier, type OutputMode } from '../../model/index';
 import {
   type PlanDecision,
   type PlanInput,
@@ -21,8 +14,8 @@ import {
   type Usage,
 } from '../planner';
 import { type ParseResult, parseDecisionText, parseToolCalls } from './parse';
-import { repairMessage, stepMessage, systemPrompt } from './prompts';
-import { DECISION_JSON_SCHEMA, DECISION_TOOL, STRICT_DECISION_JSON_SCHEMA, withoutDescriptions } from './schema';
+import { repairMessage } from './prompts';
+import { requestBody, type StepRequest, stepRequest } from './step-request';
 
 export interface LlmPlannerOptions {
   /** The model client (shared with retrieve); built from the fields below when absent. */
@@ -54,9 +47,6 @@ export const DEFAULT_LLM_MAX_RETRIES = 2;
 export const DEFAULT_MAX_TOKENS = 4096;
 
 const OUTPUT_MODES: readonly OutputMode[] = ['tools', 'json_schema', 'prompt'];
-/** Below this room for the step message, the tool schema goes without its descriptions. */
-const MIN_STEP_TOKENS = 2_000;
-const COMPACT_DECISION_JSON_SCHEMA = withoutDescriptions(DECISION_JSON_SCHEMA) as typeof DECISION_JSON_SCHEMA;
 
 /** One request and the model's reply to it, read as a decision. */
 interface Exchange {
@@ -126,14 +116,9 @@ export class LlmPlanner implements Planner {
       const errors = exchange.result.errors;
       this.#log.debug({ model, mode: exchange.mode, errors }, 'model reply unusable; asking for a repair');
       const messages = [...exchange.messages, ...repairTurn(exchange, errors)];
-      const repaired = await this.#exchange(
-        [exchange.mode],
-        () => messages,
-        input,
-        model,
-        usage,
-        () => exchange.compact,
-      );
+      const { mode, compact } = exchange;
+      const build = () => requestBody(mode, messages, input.temperature, compact);
+      const repaired = await this.#exchange([mode], build, input, model, usage);
       exchange = { ...exchange, messages, message: repaired.message, result: repaired.result };
       if (!exchange.result.ok) {
         throw new UnusableDecision(
@@ -156,91 +141,46 @@ export class LlmPlanner implements Planner {
 
   /** The step's first request; the model client falls back through output modes the endpoint refuses. */
   async #firstExchange(input: PlanInput, model: string, usage: Usage): Promise<Exchange> {
-    let sent: ChatCompletionMessageParam[] = [];
-    let compact = false;
-    const messagesFor = (mode: OutputMode, promptTokens: number | undefined): ChatCompletionMessageParam[] => {
-      const system = systemPrompt(mode);
-      // What the user message may take: the budget less the system prompt and the mode's schema.
-      const fixedFor = (compact: boolean) =>
-        estimateRequestTokens(requestBody(mode, [{ role: 'system', content: system }], undefined, compact));
-      compact = promptTokens !== undefined && promptTokens - fixedFor(false) < MIN_STEP_TOKENS;
-      const room = promptTokens === undefined ? undefined : promptTokens - fixedFor(compact);
-      sent = [
-        { role: 'system', content: system },
-        { role: 'user', content: stepMessage(input, room) },
-      ];
-      return sent;
+    let sent: StepRequest | undefined;
+    const build = (mode: OutputMode, promptTokens: number | undefined): ChatBody => {
+      sent = stepRequest(input, mode, promptTokens);
+      return sent.body;
     };
-    const reply = await this.#exchange(OUTPUT_MODES, messagesFor, input, model, usage, () => compact);
+    const exchange = (reply: Reply & { mode: OutputMode }): Exchange => ({
+      mode: reply.mode,
+      compact: sent?.compact ?? false,
+      messages: sent?.body.messages ?? [],
+      message: reply.message,
+      result: reply.result,
+    });
+    const reply = await this.#exchange(OUTPUT_MODES, build, input, model, usage);
     if (reply.noToolCall) {
       // The endpoint ignores tool_choice: this model is asked in words from now on. A usable text answer still counts.
       this.#client.ignored(model, reply.mode);
-      if (reply.result.ok || this.#client.outputMode(model, OUTPUT_MODES) !== 'prompt') {
-        return { mode: reply.mode, compact, messages: sent, message: reply.message, result: reply.result };
-      }
-      const again = await this.#exchange(['prompt'], messagesFor, input, model, usage, () => compact);
-      return { mode: 'prompt', compact, messages: sent, message: again.message, result: again.result };
+      if (reply.result.ok || this.#client.outputMode(model, OUTPUT_MODES) !== 'prompt') return exchange(reply);
+      return exchange(await this.#exchange(['prompt'], build, input, model, usage));
     }
-    return { mode: reply.mode, compact, messages: sent, message: reply.message, result: reply.result };
+    return exchange(reply);
   }
 
   /** One request through the model client, read as a decision. */
   async #exchange(
     accepts: readonly OutputMode[],
-    messagesFor: (mode: OutputMode, promptTokens: number | undefined) => ChatCompletionMessageParam[],
+    build: (mode: OutputMode, promptTokens: number | undefined) => ChatBody,
     input: PlanInput,
     model: string,
     usage: Usage,
-    compact: () => boolean,
   ): Promise<Reply & { mode: OutputMode }> {
     const { completion, mode } = await this.#client.complete({
       model,
       tier: input.mode,
       accepts,
-      build: (mode, promptTokens) => {
-        const messages = messagesFor(mode, promptTokens);
-        return requestBody(mode, messages, input.temperature, compact());
-      },
+      build,
       signal: input.signal,
       usage,
     });
     return { mode, ...readReply(mode, completion, model) };
   }
-}
-
-/**
- * `compact`: the tool's schema without descriptions (the system prompt describes every action too),
- * for a context too small for both.
- */
-function requestBody(
-  mode: OutputMode,
-  messages: ChatCompletionMessageParam[],
-  temperature: number | undefined,
-  compact = false,
-): ChatBody {
-  const body: ChatBody = { messages };
-  if (temperature !== undefined) body.temperature = temperature;
-  if (mode === 'tools') {
-    // One tool whose arguments are the whole decision, forced: memory, goal and several actions in one
-    // call, with no reliance on parallel tool calls or tool_choice "required" (patchy on local servers).
-    body.tools = [
-      {
-        type: 'function',
-        function: {
-          name: DECISION_TOOL,
-          description: 'Submit your decision for this step: memory, next_goal and the actions to run.',
-          parameters: compact ? COMPACT_DECISION_JSON_SCHEMA : DECISION_JSON_SCHEMA,
-        },
-      },
-    ];
-    body.tool_choice = { type: 'function', function: { name: DECISION_TOOL } };
-  } else if (mode === 'json_schema') {
-    body.response_format = {
-      type: 'json_schema',
-      json_schema: { name: 'decision', strict: true, schema: STRICT_DECISION_JSON_SCHEMA },
-    };
-  }
-  return body;
 }
 
 function readReply(mode: OutputMode, completion: ChatCompletion, model: string): Reply {
