@@ -111,7 +111,9 @@ export async function benchPromptTokens(): Promise<void> {
       const step = stepRequest(planInput(snapshot, url), 'tools', undefined);
       const fullTokens = estimateTokens(full.text);
       const ariaTokens = estimateTokens(aria);
-      (groups[group] ??= []).push({
+      const rows = groups[group] ?? [];
+      groups[group] = rows;
+      rows.push({
         page: name.length > 40 ? `${name.slice(0, 39)}…` : name,
         step_tokens: estimateRequestTokens(step.body),
         page_tokens: estimateTokens(snapshot.text),
