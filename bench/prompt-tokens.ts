@@ -6,8 +6,6 @@
  * Readability's article pages when a corpus folder is given (TANDEM_BENCH_ARTICLES or
  * `npm run bench -- promptTokens --articles DIR`), skipped otherwise.
  */
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { startFixtureSite } from '@tandem/e2e/fixtures';
 import { BrowserHost } from '@tandem/relay';
 import { PlaywrightDriver } from '@tandem/relay/driver';
@@ -15,6 +13,7 @@ import { contextBudget, estimateRequestTokens, estimateTokens, stepRequest } fro
 import type { Snapshot } from '@tandem/shared';
 import { pino } from 'pino';
 import { findArticleCases, serveArticles } from '../eval/articles';
+import { ARIA_INTERACTIVE_ROLES, fixturePages } from './page-coverage';
 import { printTable, round, saveResults } from './stats';
 
 /** Targets: the page text at most 0.6x the aria snapshot (at equal coverage); every step fits 8k and 4k. */
@@ -22,8 +21,6 @@ const TARGETS = { ratio: 0.6, fit: 1 };
 const CONTEXTS = [8192, 4096];
 /** TANDEM_MODEL_MAX_TOKENS's default: the reply's reserve comes out of each context. */
 const MAX_TOKENS = 4096;
-const INTERACTIVE_ROLES =
-  /^\s*- (button|link|textbox|checkbox|radio|combobox|listbox|option|tab|menuitem|switch|slider|spinbutton|searchbox)\b/gm;
 
 type Row = {
   page: string;
@@ -69,11 +66,8 @@ export async function benchPromptTokens(): Promise<void> {
   const logger = pino({ level: 'silent' });
   const host = new BrowserHost({ headless: true, logger });
   const site = await startFixtureSite();
-  const siteDir = fileURLToPath(new URL('../e2e/fixtures/site/', import.meta.url));
   const urls = [
-    ...readdirSync(siteDir)
-      .filter((f) => f.endsWith('.html') && f !== 'frame-inner.html' && f !== 'popup-target.html')
-      .map((f) => ({ group: 'fixtures', name: f, url: `${site.url}/${f}` })),
+    ...fixturePages().map((path) => ({ group: 'fixtures', name: path.slice(1), url: `${site.url}${path}` })),
     { group: 'fixtures', name: 'generated?n=5000', url: `${site.url}/generated?n=5000` },
   ];
   const dir = articlesDir();
@@ -121,7 +115,7 @@ export async function benchPromptTokens(): Promise<void> {
         full_page_tokens: fullTokens,
         ratio: round(fullTokens / Math.max(1, ariaTokens), 2),
         indexed: full.elements.length,
-        aria_interactive: aria.match(INTERACTIVE_ROLES)?.length ?? 0,
+        aria_interactive: aria.match(ARIA_INTERACTIVE_ROLES)?.length ?? 0,
         fits_8k: fits(snapshot, url, 8192) ? 'yes' : 'NO',
         fits_4k: fits(snapshot, url, 4096) ? 'yes' : 'NO',
       });
