@@ -2,6 +2,8 @@
  * "Every interactive element carries an index", checked from outside the runtime: lists the elements a
  * user could operate by selector and role, and looks each up among the snapshot's elements by its box.
  */
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { PAGE_RUNTIME_SOURCE } from '@tandem/shared/page-runtime';
 import type { BrowserContext, Page } from 'playwright-core';
 
@@ -105,4 +107,16 @@ export async function measureCoverage(page: Page): Promise<Coverage | null> {
 /** Exactly how many elements the page has, for pages that promise a size. */
 export function elementCount(page: Page): Promise<number> {
   return page.evaluate<number>("document.querySelectorAll('*').length");
+}
+
+/** Interactive roles in an ariaSnapshot() text, to compare its coverage with the snapshot's indices. */
+export const ARIA_INTERACTIVE_ROLES =
+  /^\s*- (button|link|textbox|checkbox|radio|combobox|listbox|option|tab|menuitem|switch|slider|spinbutton|searchbox)\b/gm;
+
+/** The fixture site's pages a benchmark can open on their own, as paths (`/form.html`). */
+export function fixturePages(): string[] {
+  const siteDir = fileURLToPath(new URL('../e2e/fixtures/site/', import.meta.url));
+  return readdirSync(siteDir)
+    .filter((f) => f.endsWith('.html') && f !== 'frame-inner.html' && f !== 'popup-target.html')
+    .map((f) => `/${f}`);
 }

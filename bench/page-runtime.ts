@@ -3,19 +3,15 @@
  * whether every interactive element got an index, and a click through the driver (act + settle)
  * against locator.click() on the same element. Each target is judged PASS or FAIL.
  */
-import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { startFixtureSite } from '@tandem/e2e/fixtures';
 import { BrowserHost } from '@tandem/relay';
 import { PlaywrightDriver } from '@tandem/relay/driver';
 import { pino } from 'pino';
-import { elementCount, measureCoverage, probePage } from './page-coverage';
+import { ARIA_INTERACTIVE_ROLES, elementCount, fixturePages, measureCoverage, probePage } from './page-coverage';
 import { percentile, printTable, round, saveResults } from './stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const CLICK_RUNS = Number(process.env.BENCH_CLICK_RUNS ?? 30);
-const INTERACTIVE_ROLES =
-  /^\s*- (button|link|textbox|checkbox|radio|combobox|listbox|option|tab|menuitem|switch|slider|spinbutton|searchbox)\b/gm;
 /** Targets: the snapshot text at most 0.8× the aria snapshot, no slower than it, a click at most 1.5× locator.click(). */
 const TARGETS = { size: 0.8, time: 1.0, click: 1.5 };
 /** The large generated page and the element count it must have. */
@@ -48,13 +44,7 @@ export async function benchPageRuntime(): Promise<void> {
   const logger = pino({ level: 'silent' });
   const host = new BrowserHost({ headless: true, logger });
   const site = await startFixtureSite();
-  const siteDir = fileURLToPath(new URL('../e2e/fixtures/site/', import.meta.url));
-  const pages = [
-    ...readdirSync(siteDir)
-      .filter((f) => f.endsWith('.html') && f !== 'frame-inner.html' && f !== 'popup-target.html')
-      .map((f) => `/${f}`),
-    LARGE_PAGE.path,
-  ];
+  const pages = [...fixturePages(), LARGE_PAGE.path];
   const driver = await PlaywrightDriver.open(host, {
     viewport: { width: 1280, height: 800 },
     navigationTimeoutMs: 30_000,
@@ -86,7 +76,7 @@ export async function benchPageRuntime(): Promise<void> {
         aria = await raw.locator('body').ariaSnapshot();
         theirs.push(performance.now() - t);
       }
-      const ariaInteractive = aria.match(INTERACTIVE_ROLES)?.length ?? 0;
+      const ariaInteractive = aria.match(ARIA_INTERACTIVE_ROLES)?.length ?? 0;
       await probe.goto(`${site.url}${path}`);
       const coverage = await measureCoverage(probe);
       const sizeRatio = snapshot.text.length / aria.length;

@@ -13,6 +13,7 @@ const { benchLoad } = await import('./load');
 const { benchLocal } = await import('./local');
 const { benchPageRuntime } = await import('./page-runtime');
 const { benchPlanner } = await import('./planner');
+const { benchPromptTokens } = await import('./prompt-tokens');
 const { benchRetrieve } = await import('./retrieve');
 const { benchRetrieveCorpus } = await import('./retrieve-corpus');
 const { benchSessions } = await import('./sessions');
@@ -23,6 +24,7 @@ const benches: Record<string, () => Promise<void>> = {
   pageRuntime: benchPageRuntime,
   agent: benchAgent,
   planner: benchPlanner,
+  promptTokens: benchPromptTokens,
   retrieve: benchRetrieve,
   // Real pages need a corpus on disk (never downloaded): TANDEM_BENCH_ARTICLES=<Readability test-pages dir>.
   retrieveCorpus: async () => {
@@ -35,7 +37,8 @@ const benches: Record<string, () => Promise<void>> = {
   store: benchStore,
   load: benchLoad,
 };
-const only = process.argv.slice(2);
+// Bench names only: `--articles DIR` (and its value) is an option of promptTokens.
+const only = process.argv.slice(2).filter((arg, i, all) => arg !== '--articles' && all[i - 1] !== '--articles');
 for (const [name, bench] of Object.entries(benches)) {
   if (only.length && !only.includes(name)) continue;
   await bench();

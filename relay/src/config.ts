@@ -29,6 +29,31 @@ const seconds = (name: string, fallback: number) =>
       .default(fallback),
   );
 
+/**
+ * TANDEM_MODEL_CONTEXT_TOKENS: one number for both model tiers (`8192`), or per tier
+ * (`fast=8192,standard=32768`); a tier left out is learnt from the endpoint's refusals.
+ */
+const contextTokens = optionalString.transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  const tokens = (text: string) => {
+    const n = Number(text.trim());
+    if (Number.isSafeInteger(n) && n >= 512) return n;
+    ctx.addIssue({ code: 'custom', message: `"${text.trim()}" is not a whole number of tokens of at least 512` });
+    return undefined;
+  };
+  if (!value.includes('=')) {
+    const n = tokens(value);
+    return { fast: n, standard: n };
+  }
+  const perTier: { fast?: number | undefined; standard?: number | undefined } = {};
+  for (const part of value.split(',')) {
+    const [tier = '', n = ''] = part.split('=');
+    if (tier.trim() === 'fast' || tier.trim() === 'standard') perTier[tier.trim() as 'fast' | 'standard'] = tokens(n);
+    else ctx.addIssue({ code: 'custom', message: `"${part.trim()}": use fast=N and/or standard=N, or one number` });
+  }
+  return perTier;
+});
+
 const url = (name: string) => z.url({ message: `${name} must be a full URL such as http://127.0.0.1:8787` }).optional();
 
 /** Every setting, read from the environment (and `.env`). Names and defaults are documented in the README. */
@@ -120,6 +145,9 @@ const EnvSchema = z.object({
       .default(60_000),
   ),
   TANDEM_MODEL_MAX_RETRIES: numberFromEnv(z.coerce.number().int().min(0).max(10).default(3)),
+  TANDEM_MODEL_CONTEXT_TOKENS: contextTokens,
+  /** The most tokens a model reply may take (`max_tokens`); never more than an eighth of a known context. */
+  TANDEM_MODEL_MAX_TOKENS: numberFromEnv(z.coerce.number().int().min(256).max(1_000_000).default(4096)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

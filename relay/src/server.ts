@@ -11,6 +11,7 @@ import { createApp } from './http/app';
 import { MemoryRateLimiter } from './limits/limiter';
 import { SignInGuard } from './limits/sign-in-guard';
 import { createLogger, type Logger } from './logger';
+import { modelClientFrom } from './model/index';
 import { AllowList } from './network/allow-list';
 import type { Connect } from './network/dial';
 import { EgressProxy } from './network/egress-proxy';
@@ -47,7 +48,8 @@ export interface StartOptions {
 export async function startRelay(config: Config, options: StartOptions = {}): Promise<Relay> {
   const secrets = configuredSecrets(config);
   const logger = options.logger ?? createLogger(config.LOG_LEVEL, { secrets, destination: options.logDestination });
-  const planner = createPlanner(config, logger); // first: bad model settings fail before anything is opened
+  const model = modelClientFrom(config, logger);
+  const planner = createPlanner(config, logger, model); // first: bad model settings fail before anything is opened
   const guard = new NetworkGuard({
     enabled: !config.TANDEM_ALLOW_PRIVATE_NETWORK,
     allow: new AllowList(config.TANDEM_ALLOW_HOSTS),
@@ -86,6 +88,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
     egress,
     redact: redactor(secrets),
     planner,
+    model,
     browsers: new BrowserHost({
       executablePath: config.CHROMIUM_PATH,
       wsEndpoint: config.TANDEM_BROWSER_WS_ENDPOINT,

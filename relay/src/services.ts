@@ -7,6 +7,7 @@ import type { ExtensionGateway } from './gateway/gateway';
 import type { RateLimiter } from './limits/limiter';
 import type { SignInGuard } from './limits/sign-in-guard';
 import type { Logger } from './logger';
+import type { ModelClient } from './model/index';
 import type { EgressProxy } from './network/egress-proxy';
 import type { NetworkGuard } from './network/network-guard';
 import type { SessionManager } from './sessions/manager';
@@ -32,6 +33,8 @@ export interface Services {
   screenshots: ScreenshotStore;
   /** The planner every session uses (LLM when a model is configured, else the built-in one). */
   planner: Planner;
+  /** The one client of the model endpoint (planner and retrieve share what it learns about each model). */
+  model: ModelClient;
   /** Requests per API key (TANDEM_RATE_LIMIT_PER_MINUTE; absent when 0, i.e. off). */
   requestLimit?: RateLimiter | undefined;
   /** Password guessing per account and per client address. */

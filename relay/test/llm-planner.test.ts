@@ -8,6 +8,7 @@ import { DECISION_JSON_SCHEMA, STRICT_DECISION_JSON_SCHEMA } from '../src/agent/
 import { PlannerError, type StepRecord, UnusableDecision } from '../src/agent/planner';
 import { createPlanner, PlannerConfigError } from '../src/agent/planners';
 import { loadConfig } from '../src/config';
+import { ModelClient } from '../src/model/index';
 import { planInput, textSnapshot } from './plan-input';
 
 const API_KEY = 'sk-test-secret-key-0123456789';
@@ -315,6 +316,58 @@ describe('prompt mode', () => {
 });
 
 describe('auto fallback', () => {
+  it('learns per model: the fast model answering without a tool call moves only the fast model to prompt mode', async () => {
+    server.script(
+      { kind: 'content', content: JSON.stringify(decision) },
+      decide(),
+      { kind: 'json', value: decision },
+      decide(),
+    );
+    const p = planner();
+    await p.plan(input({ mode: 'fast' }));
+    await p.plan(input({ mode: 'standard' }));
+    await p.plan(input({ mode: 'fast', step: 2 }));
+    await p.plan(input({ mode: 'standard', step: 2 }));
+    expect(p.outputMode('fast')).toBe('prompt');
+    expect(p.outputMode('standard')).toBe('tools');
+    const sent = server.requests.map((r) => [body(r).model, body(r).tools === undefined ? 'words' : 'tools']);
+    expect(sent).toEqual([
+      ['fast-model', 'tools'],
+      ['standard-model', 'tools'],
+      ['fast-model', 'words'],
+      ['standard-model', 'tools'],
+    ]);
+  });
+
+  it('shares what it learnt through one model client, and a model client of another endpoint learns apart', async () => {
+    const other = await startModelServer({ models: ['fast-model'] });
+    try {
+      const client = new ModelClient({
+        baseURL: server.url,
+        apiKey: API_KEY,
+        timeoutMs: 10_000,
+        maxRetries: 0,
+        output: 'auto',
+        maxTokens: 1024,
+        logger,
+      });
+      server.script(
+        { kind: 'error', status: 400, message: "this model does not support 'tools'" },
+        { kind: 'json', value: decision },
+      );
+      await planner({ client }).plan(input());
+      // A second planner on the same client starts where the first left off: no refused request again.
+      server.script({ kind: 'json', value: decision });
+      await planner({ client }).plan(input({ step: 2 }));
+      expect(server.requests.map((r) => body(r).tools !== undefined)).toEqual([true, false, false]);
+      other.script(decide());
+      await planner({}, other).plan(input());
+      expect(body(other.requests[0]).tools).toBeDefined();
+    } finally {
+      await other.close();
+    }
+  });
+
   it('falls back to strict JSON schema when the endpoint answers 400 to tools, and remembers it', async () => {
     server.script(
       { kind: 'error', status: 400, message: "this model does not support 'tools'" },
@@ -322,9 +375,9 @@ describe('auto fallback', () => {
       { kind: 'json', value: decision },
     );
     const p = planner();
-    expect(p.outputMode).toBe('tools');
+    expect(p.outputMode()).toBe('tools');
     expect((await p.plan(input())).actions).toHaveLength(1);
-    expect(p.outputMode).toBe('json_schema');
+    expect(p.outputMode()).toBe('json_schema');
     await p.plan(input({ step: 2 }));
 
     expect(server.requests).toHaveLength(3);
@@ -342,7 +395,7 @@ describe('auto fallback', () => {
     );
     const p = planner();
     await p.plan(input());
-    expect(p.outputMode).toBe('prompt');
+    expect(p.outputMode()).toBe('prompt');
     const last = body(server.requests[2]);
     expect(last.tools).toBeUndefined();
     expect(last.response_format).toBeUndefined();
@@ -354,7 +407,7 @@ describe('auto fallback', () => {
     const p = planner();
     expect((await p.plan(input())).actions).toEqual([{ action: 'click', index: 1, double: false }]);
     expect(server.requests).toHaveLength(1);
-    expect(p.outputMode).toBe('prompt');
+    expect(p.outputMode()).toBe('prompt');
     await p.plan(input({ step: 2 }));
     expect(body(server.requests[1]).tools).toBeUndefined();
   });

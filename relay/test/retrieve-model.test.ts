@@ -81,6 +81,44 @@ describe('fast and standard modes (scripted model)', () => {
     expect(pageIn(model.requests[0])).toContain('| City | Country | Population | Founded |');
   });
 
+  it("meters its model tokens into the account's usage ledger, as no step", async () => {
+    const account = (await relay.services.store.apiKeys.resolve(relay.key))!.accountId;
+    const today = () => relay.services.store.usage.day(account, new Date().toISOString().slice(0, 10));
+    const before = await today();
+    model.script({
+      kind: 'json',
+      value: { items: [{ city: 'Stockholm' }] },
+      usage: { prompt_tokens: 1234, completion_tokens: 56, cached_tokens: 7 },
+    });
+    await retrieve({ url: page('table'), mode: 'standard', fields: ['city'] });
+    const after = await today();
+    expect(after.promptTokens - before.promptTokens).toBe(1234);
+    expect(after.completionTokens - before.completionTokens).toBe(56);
+    expect(after.cachedTokens - before.cachedTokens).toBe(7);
+    expect(after.steps).toBe(before.steps);
+  });
+
+  it('remembers per model that response_format is refused: the next retrieve asks in words at once', async () => {
+    model.script(
+      { kind: 'error', status: 400, message: 'response_format is not supported' },
+      items([{ city: 'Oslo' }]),
+    );
+    await retrieve({ url: page('table'), mode: 'fast', fields: ['city'] });
+    model.script(items([{ city: 'Oslo' }]), items([{ city: 'Oslo' }]));
+    await retrieve({ url: page('table'), mode: 'fast', fields: ['city'] });
+    await retrieve({ url: page('table'), mode: 'standard', fields: ['city'] });
+    const asked = model.requests.map((r) => [
+      r.body?.model,
+      r.body?.response_format === undefined ? 'words' : 'schema',
+    ]);
+    expect(asked).toEqual([
+      ['fast-model', 'schema'],
+      ['fast-model', 'words'],
+      ['fast-model', 'words'],
+      ['standard-model', 'schema'],
+    ]);
+  });
+
   it('gives the model each fixture page with what it needs', async () => {
     const cases: { name: string; body: Record<string, unknown>; has: string[]; lacks?: string[] }[] = [
       {

@@ -2,4 +2,5 @@ export * from './actions/index';
 export * from './api/index';
 export * from './page/content-schema';
 export { ElementStates, Mark, Snapshot, SnapshotBox, SnapshotElement, SnapshotOptions } from './page/schema';
+export { fitToBudget, type Line, type LineKind } from './page/text-budget';
 export * from './protocol/index';

@@ -1,5 +1,6 @@
 import type { Action, AgentMode, Snapshot } from '@tandem/shared';
 import type { TabInfo } from '../browser/driver';
+import type { Usage } from '../model/index';
 
 /** What happened to one action the agent took. */
 export interface ActionRecord {
@@ -60,11 +61,7 @@ export interface PlanInput {
 }
 
 /** Token usage of one planner call (0 for the built-in planner). */
-export interface Usage {
-  promptTokens: number;
-  completionTokens: number;
-  cachedTokens: number;
-}
+export type { Usage } from '../model/index';
 
 /** One decision: up to 5 actions; `done` and `ask_user` stand alone. */
 export interface PlanDecision {

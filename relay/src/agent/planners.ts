@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import { type ModelClient, modelClientFrom } from '../model/index';
 import { BuiltinPlanner } from './builtin/index';
 import { LlmPlanner } from './llm/index';
 import type { Planner } from './planner';
@@ -12,7 +13,11 @@ export class PlannerConfigError extends Error {}
  * (OPENAI_BASE_URL or OPENAI_API_KEY) and a model are configured, else the built-in planner, so a fresh
  * install works with no model at all.
  */
-export function createPlanner(config: Config, logger: Logger): Planner {
+export function createPlanner(
+  config: Config,
+  logger: Logger,
+  client: ModelClient = modelClientFrom(config, logger),
+): Planner {
   const fast = config.TANDEM_MODEL_FAST ?? config.TANDEM_MODEL_STANDARD;
   const standard = config.TANDEM_MODEL_STANDARD ?? config.TANDEM_MODEL_FAST;
   const endpoint = config.OPENAI_BASE_URL !== undefined || config.OPENAI_API_KEY !== undefined;
@@ -28,13 +33,5 @@ export function createPlanner(config: Config, logger: Logger): Planner {
     );
   }
   logger.info({ baseURL: config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1', fast, standard }, 'planner: LLM');
-  return new LlmPlanner({
-    baseURL: config.OPENAI_BASE_URL,
-    apiKey: config.OPENAI_API_KEY,
-    models: { fast, standard },
-    output: config.TANDEM_MODEL_OUTPUT,
-    timeoutMs: config.TANDEM_MODEL_TIMEOUT_MS,
-    maxRetries: config.TANDEM_MODEL_MAX_RETRIES,
-    logger,
-  });
+  return new LlmPlanner({ client, models: { fast, standard }, logger });
 }

@@ -3,9 +3,9 @@
  * heuristics (ludicrous) or a model (fast/standard), cap, and phrase the answer.
  */
 import type { PageContent, RetrieveRequest } from '@tandem/shared';
-import type OpenAI from 'openai';
-import { createClient, toPlannerError } from '../agent/llm/client';
 import type { Config } from '../config';
+import { emptyUsage, type ModelClient, ModelError, type Usage } from '../model/index';
+import { throwIfCancelled } from '../sessions/cancellation';
 import type { Session } from '../sessions/session';
 import { fieldTypes } from './heuristic/hints';
 import { extractHeuristic, type Item } from './heuristic/index';
@@ -21,6 +21,14 @@ export interface RetrieveResult {
   message: string;
   status: 'DONE' | 'CONTINUE';
   data: Item[];
+  /** The model's tokens for this retrieve (all zero without a model call), for the usage ledger. */
+  usage: Usage;
+}
+
+/** What retrieve needs from the relay: its settings and the model client (absent: no endpoint configured). */
+export interface RetrieveDeps {
+  config: Config;
+  model?: ModelClient | undefined;
 }
 
 /** The model for a mode: either one serves both when only one is set; undefined when none is configured. */
@@ -29,22 +37,6 @@ export function retrieveModel(config: Config, mode: 'fast' | 'standard'): string
   return mode === 'fast'
     ? (config.TANDEM_MODEL_FAST ?? config.TANDEM_MODEL_STANDARD)
     : (config.TANDEM_MODEL_STANDARD ?? config.TANDEM_MODEL_FAST);
-}
-
-const clients = new WeakMap<Config, OpenAI>();
-
-function clientFor(config: Config): OpenAI {
-  let client = clients.get(config);
-  if (!client) {
-    client = createClient({
-      baseURL: config.OPENAI_BASE_URL,
-      apiKey: config.OPENAI_API_KEY,
-      timeoutMs: config.TANDEM_MODEL_TIMEOUT_MS,
-      maxRetries: config.TANDEM_MODEL_MAX_RETRIES,
-    });
-    clients.set(config, client);
-  }
-  return client;
 }
 
 function positiveInt(value: unknown): number | undefined {
@@ -63,7 +55,14 @@ function scrollNote(scrolled: PageContent['scrolled']): string {
     : `scroll_to_bottom: the page was still growing at the ${limit} s scroll limit (scrolled for ${scrolled.ms} ms), so items further down may be missing; narrow the page (filters, pagination) to get them.`;
 }
 
-export async function runRetrieve(config: Config, session: Session, request: RetrieveRequest): Promise<RetrieveResult> {
+export async function runRetrieve(
+  deps: RetrieveDeps,
+  session: Session,
+  request: RetrieveRequest,
+  signal?: AbortSignal,
+): Promise<RetrieveResult> {
+  const { config } = deps;
+  const usage = emptyUsage();
   const started = Date.now();
   const driver = session.driver;
   const content = await driver.content({
@@ -85,7 +84,7 @@ export async function runRetrieve(config: Config, session: Session, request: Ret
     how = `${request.mode} mode, no model call for max_items ${request.max_items}`;
   } else if (request.mode !== 'ludicrous') {
     const model = retrieveModel(config, request.mode);
-    if (!model) {
+    if (!model || !deps.model) {
       notes.push(
         `No model is configured (set OPENAI_BASE_URL or OPENAI_API_KEY, and TANDEM_MODEL_FAST or TANDEM_MODEL_STANDARD), so ${request.mode} mode fell back to ludicrous mode (DOM heuristics, no model).`,
       );
@@ -93,9 +92,11 @@ export async function runRetrieve(config: Config, session: Session, request: Ret
       const params = request.optional_params ?? {};
       try {
         const result = await extractWithModel({
-          client: clientFor(config),
+          client: deps.model,
           model,
-          output: config.TANDEM_MODEL_OUTPUT,
+          tier: request.mode,
+          signal,
+          usage,
           content,
           cmd: request.cmd,
           fields,
@@ -106,15 +107,13 @@ export async function runRetrieve(config: Config, session: Session, request: Ret
         items = result.items;
         how = `${request.mode} mode, model ${model}${result.chunks > 1 ? `, ${result.chunks} chunks` : ''}`;
       } catch (error) {
+        throwIfCancelled(signal);
         const reason =
           error instanceof ModelAnswerError
             ? `its answer was unusable: ${error.message}`
-            : toPlannerError(error, {
-                baseURL: config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
-                model,
-                timeoutMs: config.TANDEM_MODEL_TIMEOUT_MS,
-                maxRetries: config.TANDEM_MODEL_MAX_RETRIES,
-              }).message;
+            : error instanceof ModelError
+              ? error.message
+              : `the model call failed: ${(error as Error).message}`;
         notes.push(`The model failed (${reason}), so these items come from ludicrous mode (DOM heuristics, no model).`);
       }
     }
@@ -133,5 +132,5 @@ export async function runRetrieve(config: Config, session: Session, request: Ret
     const markdown = fields ? itemsTable(data, columns) : mainContentMarkdown(content).markdown;
     message = [markdown, '', ...notes].join('\n').trim();
   }
-  return { message, status, data };
+  return { message, status, data, usage };
 }

@@ -1,11 +1,10 @@
-import type OpenAI from 'openai';
 import type {
   ChatCompletion,
-  ChatCompletionCreateParamsNonStreaming,
   ChatCompletionMessage,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import type { Logger } from '../../logger';
+import { type ChatBody, ModelClient, ModelError, type ModelTier, type OutputMode } from '../../model/index';
 import {
   type PlanDecision,
   type PlanInput,
@@ -14,12 +13,13 @@ import {
   UnusableDecision,
   type Usage,
 } from '../planner';
-import { type CallContext, createClient, isUnsupportedOutput, notACompletion, toPlannerError } from './client';
 import { type ParseResult, parseDecisionText, parseToolCalls } from './parse';
-import { type OutputMode, repairMessage, stepMessage, systemPrompt } from './prompts';
-import { DECISION_JSON_SCHEMA, DECISION_TOOL, STRICT_DECISION_JSON_SCHEMA } from './schema';
+import { repairMessage } from './prompts';
+import { requestBody, type StepRequest, stepRequest } from './step-request';
 
 export interface LlmPlannerOptions {
+  /** The model client (shared with retrieve); built from the fields below when absent. */
+  client?: ModelClient | undefined;
   /** OpenAI-compatible base URL ending in /v1; the openai package's default (OPENAI_BASE_URL or OpenAI) when absent. */
   baseURL?: string | undefined;
   apiKey?: string | undefined;
@@ -34,22 +34,25 @@ export interface LlmPlannerOptions {
   timeoutMs?: number | undefined;
   /** Retries of 408/409/429/5xx and timeouts, with backoff. Default 2. */
   maxRetries?: number | undefined;
+  /** The models' context per tier, when known; learnt from refusals otherwise. */
+  contextTokens?: Partial<Record<ModelTier, number>> | undefined;
+  /** The most tokens a reply may take. Default DEFAULT_MAX_TOKENS. */
+  maxTokens?: number | undefined;
   logger: Logger;
 }
 
 export const DEFAULT_LLM_TIMEOUT_MS = 120_000;
 export const DEFAULT_LLM_MAX_RETRIES = 2;
+/** A decision is a few hundred tokens; this leaves room for long memory and done messages. */
+export const DEFAULT_MAX_TOKENS = 4096;
 
-/** In `auto`, where to go when an endpoint will not do a mode. */
-const FALLBACK: Record<OutputMode, OutputMode | undefined> = {
-  tools: 'json_schema',
-  json_schema: 'prompt',
-  prompt: undefined,
-};
+const OUTPUT_MODES: readonly OutputMode[] = ['tools', 'json_schema', 'prompt'];
 
 /** One request and the model's reply to it, read as a decision. */
 interface Exchange {
   mode: OutputMode;
+  /** Sent with the compact tool schema (the repair goes the same way). */
+  compact: boolean;
   messages: ChatCompletionMessageParam[];
   message: ChatCompletionMessage;
   result: ParseResult;
@@ -66,45 +69,57 @@ interface Reply {
 /** A planner that asks a language model behind any OpenAI-compatible endpoint. */
 export class LlmPlanner implements Planner {
   readonly name = 'llm' as const;
-  readonly #client: OpenAI;
+  readonly #client: ModelClient;
   readonly #models: { fast: string; standard: string };
-  readonly #auto: boolean;
-  readonly #timeoutMs: number;
-  readonly #maxRetries: number;
   readonly #log: Logger;
-  #mode: OutputMode;
 
   constructor(options: LlmPlannerOptions) {
-    this.#timeoutMs = options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
-    this.#maxRetries = options.maxRetries ?? DEFAULT_LLM_MAX_RETRIES;
-    this.#client = createClient({
-      baseURL: options.baseURL,
-      apiKey: options.apiKey,
-      timeoutMs: this.#timeoutMs,
-      maxRetries: this.#maxRetries,
-    });
+    this.#client =
+      options.client ??
+      new ModelClient({
+        baseURL: options.baseURL,
+        apiKey: options.apiKey,
+        timeoutMs: options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS,
+        maxRetries: options.maxRetries ?? DEFAULT_LLM_MAX_RETRIES,
+        output: options.output ?? 'auto',
+        contextTokens: options.contextTokens,
+        maxTokens: options.maxTokens ?? DEFAULT_MAX_TOKENS,
+        logger: options.logger,
+      });
     this.#models = options.models;
-    const output = options.output ?? 'auto';
-    this.#auto = output === 'auto';
-    this.#mode = output === 'auto' ? 'tools' : output;
     this.#log = options.logger.child({ component: 'llm-planner' });
   }
 
-  /** The output mode the next step starts with (in `auto`, after any fallback so far). */
-  get outputMode(): OutputMode {
-    return this.#mode;
+  /** The output mode the next step of `mode` starts with (in `auto`, after what its model taught so far). */
+  outputMode(mode: ModelTier = 'fast'): OutputMode {
+    return this.#client.outputMode(this.#models[mode], OUTPUT_MODES);
   }
 
   async plan(input: PlanInput): Promise<PlanDecision> {
     const model = this.#models[input.mode];
     const usage: Usage = { promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
+    try {
+      return await this.#plan(input, model, usage);
+    } catch (error) {
+      if (error instanceof ModelError) {
+        const planError = new PlannerError(error.message, error.retriable, usage);
+        planError.cause = error;
+        throw planError;
+      }
+      throw error;
+    }
+  }
+
+  async #plan(input: PlanInput, model: string, usage: Usage): Promise<PlanDecision> {
     let exchange = await this.#firstExchange(input, model, usage);
     if (!exchange.result.ok) {
       const errors = exchange.result.errors;
       this.#log.debug({ model, mode: exchange.mode, errors }, 'model reply unusable; asking for a repair');
       const messages = [...exchange.messages, ...repairTurn(exchange, errors)];
-      const repaired = await this.#exchange(exchange.mode, messages, input, model, usage, false);
-      exchange = { mode: exchange.mode, messages, message: repaired.message, result: repaired.result };
+      const { mode, compact } = exchange;
+      const build = () => requestBody(mode, messages, input.temperature, compact);
+      const repaired = await this.#exchange([mode], build, input, model, usage);
+      exchange = { ...exchange, messages, message: repaired.message, result: repaired.result };
       if (!exchange.result.ok) {
         throw new UnusableDecision(
           `model "${model}" did not produce a valid decision, even after a repair request: ${exchange.result.errors.join(' ')}`,
@@ -124,112 +139,48 @@ export class LlmPlanner implements Planner {
     };
   }
 
-  /** The step's first request, falling back through output modes in `auto`. */
+  /** The step's first request; the model client falls back through output modes the endpoint refuses. */
   async #firstExchange(input: PlanInput, model: string, usage: Usage): Promise<Exchange> {
-    const user = stepMessage(input);
-    let mode = this.#mode;
-    for (;;) {
-      const messages: ChatCompletionMessageParam[] = [
-        { role: 'system', content: systemPrompt(mode) },
-        { role: 'user', content: user },
-      ];
-      const next = FALLBACK[mode];
-      let reply: Reply;
-      try {
-        reply = await this.#exchange(mode, messages, input, model, usage, this.#auto && next !== undefined);
-      } catch (error) {
-        if (next === undefined || error instanceof PlannerError) throw error;
-        this.#log.info(
-          { model, from: mode, to: next, error: (error as Error).message },
-          'output mode refused; falling back',
-        );
-        mode = next;
-        continue;
-      }
-      if (this.#auto && reply.noToolCall) {
-        // The endpoint ignores tool_choice: ask in words from now on. A usable text answer still counts.
-        this.#log.info({ model, from: mode, to: 'prompt' }, 'no tool call in the reply; falling back');
-        this.#mode = 'prompt';
-        if (reply.result.ok) return { mode, messages, ...reply };
-        mode = 'prompt';
-        continue;
-      }
-      if (this.#auto) this.#mode = mode;
-      return { mode, messages, ...reply };
+    let sent: StepRequest | undefined;
+    const build = (mode: OutputMode, promptTokens: number | undefined): ChatBody => {
+      sent = stepRequest(input, mode, promptTokens);
+      return sent.body;
+    };
+    const exchange = (reply: Reply & { mode: OutputMode }): Exchange => ({
+      mode: reply.mode,
+      compact: sent?.compact ?? false,
+      messages: sent?.body.messages ?? [],
+      message: reply.message,
+      result: reply.result,
+    });
+    const reply = await this.#exchange(OUTPUT_MODES, build, input, model, usage);
+    if (reply.noToolCall) {
+      // The endpoint ignores tool_choice: this model is asked in words from now on. A usable text answer still counts.
+      this.#client.ignored(model, reply.mode);
+      if (reply.result.ok || this.#client.outputMode(model, OUTPUT_MODES) !== 'prompt') return exchange(reply);
+      return exchange(await this.#exchange(['prompt'], build, input, model, usage));
     }
+    return exchange(reply);
   }
 
-  /**
-   * One request: sends it, adds its usage, logs it and reads the reply. Failures leave as PlannerError,
-   * except, when `canFallBack`, the raw error of an endpoint that refuses the output mode.
-   */
+  /** One request through the model client, read as a decision. */
   async #exchange(
-    mode: OutputMode,
-    messages: ChatCompletionMessageParam[],
+    accepts: readonly OutputMode[],
+    build: (mode: OutputMode, promptTokens: number | undefined) => ChatBody,
     input: PlanInput,
     model: string,
     usage: Usage,
-    canFallBack: boolean,
-  ): Promise<Reply> {
-    const started = performance.now();
-    let completion: ChatCompletion;
-    try {
-      completion = await this.#client.chat.completions.create(requestBody(mode, model, messages, input.temperature), {
-        signal: input.signal,
-      });
-    } catch (error) {
-      const ms = Math.round(performance.now() - started);
-      this.#log.debug({ model, mode, ms, error: (error as Error).message }, 'model call failed');
-      if (canFallBack && isUnsupportedOutput(error)) throw error;
-      throw toPlannerError(error, this.#context(model));
-    }
-    const ms = Math.round(performance.now() - started);
-    const promptTokens = completion.usage?.prompt_tokens ?? 0;
-    const completionTokens = completion.usage?.completion_tokens ?? 0;
-    const cachedTokens = completion.usage?.prompt_tokens_details?.cached_tokens ?? 0;
-    usage.promptTokens += promptTokens;
-    usage.completionTokens += completionTokens;
-    usage.cachedTokens += cachedTokens;
-    this.#log.debug({ model, mode, ms, promptTokens, completionTokens, cachedTokens }, 'model call');
-    const unusable = notACompletion(completion, this.#context(model));
-    if (unusable) throw unusable;
-    return readReply(mode, completion, model);
+  ): Promise<Reply & { mode: OutputMode }> {
+    const { completion, mode } = await this.#client.complete({
+      model,
+      tier: input.mode,
+      accepts,
+      build,
+      signal: input.signal,
+      usage,
+    });
+    return { mode, ...readReply(mode, completion, model) };
   }
-
-  #context(model: string): CallContext {
-    return { baseURL: this.#client.baseURL, model, timeoutMs: this.#timeoutMs, maxRetries: this.#maxRetries };
-  }
-}
-
-function requestBody(
-  mode: OutputMode,
-  model: string,
-  messages: ChatCompletionMessageParam[],
-  temperature: number | undefined,
-): ChatCompletionCreateParamsNonStreaming {
-  const body: ChatCompletionCreateParamsNonStreaming = { model, messages };
-  if (temperature !== undefined) body.temperature = temperature;
-  if (mode === 'tools') {
-    // One tool whose arguments are the whole decision, forced: memory, goal and several actions in one
-    // call, with no reliance on parallel tool calls or tool_choice "required" (patchy on local servers).
-    body.tools = [
-      {
-        type: 'function',
-        function: {
-          name: DECISION_TOOL,
-          description: 'Submit your decision for this step: memory, next_goal and the actions to run.',
-          parameters: DECISION_JSON_SCHEMA,
-        },
-      },
-    ];
-    body.tool_choice = { type: 'function', function: { name: DECISION_TOOL } };
-  } else if (mode === 'json_schema') {
-    body.response_format = {
-      type: 'json_schema',
-      json_schema: { name: 'decision', strict: true, schema: STRICT_DECISION_JSON_SCHEMA },
-    };
-  }
-  return body;
 }
 
 function readReply(mode: OutputMode, completion: ChatCompletion, model: string): Reply {

@@ -1,6 +1,7 @@
 import { ACTIONS } from '@tandem/shared';
 import { describe, expect, it } from 'vitest';
 import { planInput, textSnapshot } from '../../../test/plan-input';
+import { estimateTokens } from '../../model/index';
 import type { PlanInput, StepRecord } from '../planner';
 import { formatAction, historyLine, MAX_HISTORY_LINES, stepMessage, systemPrompt } from './prompts';
 
@@ -162,5 +163,45 @@ describe('history lines', () => {
   it('leave out fields at their defaults', () => {
     expect(formatAction({ action: 'scroll', direction: 'down', amount: 1 })).toBe('scroll(direction="down")');
     expect(formatAction({ action: 'go_back' })).toBe('go_back()');
+  });
+});
+
+describe('stepMessage within a token budget', () => {
+  const dense = Array.from(
+    { length: 400 },
+    (_, i) => `[${i + 1}]<a href=/item/${i}>Item ${i} with a longer name</a> and some text about it`,
+  ).join('\n');
+  const history: StepRecord[] = Array.from({ length: 30 }, (_, i) => ({
+    step: i + 1,
+    task: 'Find the price of the red mug',
+    goal: `goal ${i} `.repeat(20),
+    actions: [],
+    url: 'https://shop.test/',
+    events: [],
+  }));
+  const big = planInput({
+    snapshot: textSnapshot(`[top of page]\n${dense}\n[end of page]`),
+    history,
+    memory: 'm'.repeat(5000),
+  });
+
+  it('keeps everything without a budget, and fits the estimate within one', () => {
+    expect(stepMessage(big)).toBe(stepMessage(big, undefined));
+    for (const room of [1500, 3000, 6000]) {
+      expect(estimateTokens(stepMessage(big, room))).toBeLessThanOrEqual(room);
+    }
+  });
+
+  it('drops older history lines first, then cuts memory, then the page', () => {
+    const full = estimateTokens(stepMessage(big));
+    const historyOnly = stepMessage(big, full - 100);
+    expect(historyOnly).toContain('(20 earlier steps not shown)');
+    expect(historyOnly).toContain('m'.repeat(5000));
+    expect(historyOnly).not.toMatch(/left out to fit/);
+    const tight = stepMessage(big, 1500);
+    expect(tight).toContain('(30 earlier steps not shown)');
+    expect(tight).toContain("cut to fit the model's context");
+    expect(tight).toMatch(/characters of page text left out to fit/);
+    expect(tight).toContain('# Task\nFind the price of the red mug');
   });
 });

@@ -2,11 +2,13 @@
 // step, task or page) so providers can cache it; everything that changes goes in the user message.
 import { ACTIONS, type Action } from '@tandem/shared';
 import { httpStatusText } from '../../browser/http-status';
+import { CHARS_PER_TOKEN, estimateTokens, type OutputMode } from '../../model/index';
 import { MAX_ACTIONS_PER_STEP, type PlanInput, type StepRecord } from '../planner';
+import { fitSnapshot } from './fit';
 import { ACTION_FIELDS, DECISION_JSON_SCHEMA, DECISION_TOOL, withoutDescriptions } from './schema';
 
 /** How the model is asked for its decision. */
-export type OutputMode = 'tools' | 'json_schema' | 'prompt';
+export type { OutputMode };
 
 /** Earlier steps shown one line each; older ones are counted, not listed. */
 export const MAX_HISTORY_LINES = 30;
@@ -153,8 +155,50 @@ export function historyLine(record: StepRecord, currentTask: string): string {
 /** Keeps the page from closing the snapshot block early and writing text that looks like ours. */
 const fenceSnapshot = (text: string) => text.replaceAll(`</${SNAPSHOT_TAG}>`, `<\\/${SNAPSHOT_TAG}>`);
 
-/** The user message of one step: everything that changes between steps. */
-export function stepMessage(input: PlanInput): string {
+/** What stepMessage keeps when the prompt must shrink; the defaults keep everything. */
+interface Cuts {
+  historyLines: number;
+  memoryChars: number;
+  snapshotChars: number;
+}
+
+/** History lines kept as the prompt shrinks, then memory and plan caps (characters), in this order. */
+const HISTORY_STEPS = [10, 3, 0];
+const MEMORY_CAPS = [1_000, 300];
+/** However tight the budget, the snapshot keeps this much (the task cannot be done blind). */
+const MIN_SNAPSHOT_CHARS = 600;
+
+/**
+ * The user message of one step: everything that changes between steps. With `roomTokens` (what the
+ * model's context leaves for it) it shrinks, in this order, until its estimate fits: older history
+ * lines, memory and plan beyond a cap, then the snapshot (beyond the viewport first, then the
+ * viewport's least relevant regions). The task, the page's URL and the budget line always stay.
+ */
+export function stepMessage(input: PlanInput, roomTokens?: number): string {
+  const cuts: Cuts = {
+    historyLines: MAX_HISTORY_LINES,
+    memoryChars: Number.POSITIVE_INFINITY,
+    snapshotChars: Number.POSITIVE_INFINITY,
+  };
+  const fits = (text: string) => roomTokens === undefined || estimateTokens(text) <= roomTokens;
+  let message = composeStep(input, cuts);
+  for (const historyLines of HISTORY_STEPS) {
+    if (fits(message) || input.history.length <= historyLines) break;
+    cuts.historyLines = historyLines;
+    message = composeStep(input, cuts);
+  }
+  for (const memoryChars of MEMORY_CAPS) {
+    if (fits(message)) break;
+    cuts.memoryChars = memoryChars;
+    message = composeStep(input, cuts);
+  }
+  if (fits(message) || roomTokens === undefined) return message;
+  const withoutPage = composeStep(input, { ...cuts, snapshotChars: 0 });
+  const left = (roomTokens - estimateTokens(withoutPage)) * CHARS_PER_TOKEN;
+  return composeStep(input, { ...cuts, snapshotChars: Math.max(MIN_SNAPSHOT_CHARS, left) });
+}
+
+function composeStep(input: PlanInput, cuts: Cuts): string {
   const sections: string[] = [`# Task\n${input.task}`];
   if (input.userAnswer) {
     sections.push(
@@ -162,17 +206,17 @@ export function stepMessage(input: PlanInput): string {
     );
   }
   if (input.history.length) {
-    const shown = input.history.slice(-MAX_HISTORY_LINES);
+    const shown = cuts.historyLines > 0 ? input.history.slice(-cuts.historyLines) : [];
     const omitted = input.history.length - shown.length;
     const lines = shown.map((record) => historyLine(record, input.task));
     if (omitted > 0) lines.unshift(`(${omitted} earlier steps not shown)`);
     sections.push(`# Earlier steps\n${lines.join('\n')}`);
   }
+  const plan = input.plan && cap(input.plan, cuts.memoryChars);
+  const memory = input.memory && input.memory !== input.plan ? cap(input.memory, cuts.memoryChars) : undefined;
   // The plan stays in view for the whole task, even when later memory is empty or drifts (DESIGN §4).
-  if (input.plan) sections.push(`# Your plan for this task (from your first step)\n${input.plan}`);
-  if (input.memory && input.memory !== input.plan) {
-    sections.push(`# Your memory from the previous step\n${input.memory}`);
-  }
+  if (plan) sections.push(`# Your plan for this task (from your first step)\n${plan}`);
+  if (memory) sections.push(`# Your memory from the previous step\n${memory}`);
   const tabs = input.tabs.map(
     (tab) => `[${tab.index}] ${oneLine(tab.title, 80) || '(no title)'} — ${tab.url}${tab.active ? ' (current)' : ''}`,
   );
@@ -193,8 +237,16 @@ export function stepMessage(input: PlanInput): string {
   if (input.instructions) sections.push(`# Agent instructions (from the operator)\n${input.instructions}`);
   if (input.nudges.length) sections.push(`# Notes from the step loop\n${input.nudges.map((n) => `- ${n}`).join('\n')}`);
   sections.push(`# Step budget\n${budgetLine(input.step, input.maxSteps)}`);
-  sections.push(`# Page snapshot\n<${SNAPSHOT_TAG}>\n${fenceSnapshot(input.snapshot.text)}\n</${SNAPSHOT_TAG}>`);
+  const page = Number.isFinite(cuts.snapshotChars)
+    ? fitSnapshot(input.snapshot, cuts.snapshotChars)
+    : input.snapshot.text;
+  sections.push(`# Page snapshot\n<${SNAPSHOT_TAG}>\n${fenceSnapshot(page)}\n</${SNAPSHOT_TAG}>`);
   return sections.join('\n\n');
+}
+
+/** Text cut at `max` characters, saying so. */
+function cap(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (cut to fit the model's context)`;
 }
 
 function budgetLine(step: number, maxSteps: number): string {

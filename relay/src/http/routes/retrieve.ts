@@ -25,9 +25,12 @@ export function retrieveRoutes(services: Services): Router {
       }));
     locals(res).sessionId = session.id;
 
-    const work = services.sessions.run(session, async (): Promise<RetrieveResponse> => {
+    const work = services.sessions.run(session, async (signal): Promise<RetrieveResponse> => {
       if (continuing) await prepareSession(services, session, { url: request.url });
-      const result = await runRetrieve(services.config, session, request);
+      const { usage, ...result } = await runRetrieve(services, session, request, signal);
+      // Retrieve's model tokens count like a step's, without being a step.
+      session.conversation.addUsage(usage);
+      await services.store.usage.record(account, { steps: 0, ...usage });
       const shot = await optionalScreenshot(services, session, request.include_screenshot);
       return {
         ...result,

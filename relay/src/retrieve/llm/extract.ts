@@ -1,7 +1,15 @@
 /** fast/standard mode: the model reads a Markdown rendering of the page and returns items per a JSON schema. */
 import type { PageContent } from '@tandem/shared';
-import type OpenAI from 'openai';
-import { isUnsupportedOutput } from '../../agent/llm/client';
+import {
+  CHARS_PER_TOKEN,
+  type ChatBody,
+  estimateRequestTokens,
+  type ModelClient,
+  ModelError,
+  type ModelTier,
+  type OutputMode,
+  type Usage,
+} from '../../model/index';
 import { type FieldType, fieldTypes } from '../heuristic/hints';
 import { modelMarkdown } from '../markdown';
 import { chunkMarkdown, DEFAULT_CHUNK_CHARS, DEFAULT_OVERLAP_CHARS, mapLimit, mergeChunks } from './chunks';
@@ -13,11 +21,18 @@ type Item = Record<string, unknown>;
 /** Chunks extracted at once per call; more would only queue at the endpoint. */
 const CHUNK_CONCURRENCY = 4;
 
+/** Retrieve asks for its items with response_format json_schema, or with the schema in the prompt. */
+const OUTPUT_MODES: readonly OutputMode[] = ['json_schema', 'prompt'];
+/** Re-chunking after the endpoint taught a smaller context: at most this many times. */
+const MAX_RECHUNKS = 2;
+
 export interface ModelExtractOptions {
-  client: OpenAI;
+  client: ModelClient;
   model: string;
-  /** 'prompt' puts the schema in the prompt; anything else asks for response_format json_schema first. */
-  output: 'auto' | 'tools' | 'json_schema' | 'prompt';
+  tier: ModelTier;
+  signal?: AbortSignal | undefined;
+  /** Receives every call's tokens. */
+  usage: Usage;
   content: PageContent;
   cmd: string;
   fields: string[] | undefined;
@@ -46,61 +61,92 @@ export function parseItems(text: string): Item[] {
   return items.filter((i): i is Item => typeof i === 'object' && i !== null && !Array.isArray(i));
 }
 
-async function complete(options: ModelExtractOptions, markdown: string, part: number, parts: number): Promise<Item[]> {
+function requestBody(
+  options: ModelExtractOptions,
+  markdown: string,
+  part: number,
+  parts: number,
+  mode: OutputMode,
+): ChatBody {
   const { schema, strict } = itemsSchema(options.fields, options.types);
-  const ask = async (schemaInPrompt: boolean) => {
-    const completion = await options.client.chat.completions.create({
-      model: options.model,
-      temperature: 0,
-      messages: [
-        { role: 'system', content: SYSTEM_PROMPT },
-        {
-          role: 'user',
-          content: userPrompt({
-            cmd: options.cmd,
-            fields: options.fields,
-            types: options.types,
-            url: options.content.url,
-            title: options.content.title,
-            markdown,
-            part,
-            parts,
-            schemaInPrompt: schemaInPrompt ? schema : undefined,
-          }),
-        },
-      ],
-      ...(schemaInPrompt
-        ? {}
-        : { response_format: { type: 'json_schema' as const, json_schema: { name: 'items', schema, strict } } }),
-    });
-    return completion.choices[0]?.message?.content ?? '';
+  const schemaInPrompt = mode === 'prompt';
+  return {
+    temperature: 0,
+    messages: [
+      { role: 'system', content: SYSTEM_PROMPT },
+      {
+        role: 'user',
+        content: userPrompt({
+          cmd: options.cmd,
+          fields: options.fields,
+          types: options.types,
+          url: options.content.url,
+          title: options.content.title,
+          markdown,
+          part,
+          parts,
+          schemaInPrompt: schemaInPrompt ? schema : undefined,
+        }),
+      },
+    ],
+    // Endpoints without structured output (older vLLM, llama.cpp builds) get the schema in the prompt.
+    ...(schemaInPrompt
+      ? {}
+      : { response_format: { type: 'json_schema' as const, json_schema: { name: 'items', schema, strict } } }),
   };
-  let text: string;
-  if (options.output === 'prompt') {
-    text = await ask(true);
-  } else {
-    try {
-      text = await ask(false);
-    } catch (error) {
-      // Endpoints without structured output (older vLLM, llama.cpp builds) get the schema in the prompt.
-      if (!isUnsupportedOutput(error)) throw error;
-      text = await ask(true);
-    }
-  }
-  return parseItems(text);
 }
+
+async function complete(options: ModelExtractOptions, markdown: string, part: number, parts: number): Promise<Item[]> {
+  const { completion } = await options.client.complete({
+    model: options.model,
+    tier: options.tier,
+    accepts: OUTPUT_MODES,
+    build: (mode) => requestBody(options, markdown, part, parts, mode),
+    signal: options.signal,
+    usage: options.usage,
+  });
+  return parseItems(completion.choices[0]?.message?.content ?? '');
+}
+
+/**
+ * The characters of Markdown one chunk may hold: what was asked (or the default), and no more than the
+ * model's context leaves after the prompt's own words and the schema.
+ */
+function chunkChars(options: ModelExtractOptions): number {
+  const asked = options.chunkChars ?? DEFAULT_CHUNK_CHARS;
+  const { promptTokens } = options.client.budget(options.tier, options.model);
+  if (promptTokens === undefined) return asked;
+  const mode = options.client.outputMode(options.model, OUTPUT_MODES);
+  const overhead = estimateRequestTokens(requestBody(options, '', 1, 1, mode));
+  return Math.max(MIN_CHUNK_CHARS, Math.min(asked, (promptTokens - overhead) * CHARS_PER_TOKEN));
+}
+
+/** However small the context, a chunk holds this much (a smaller one would say nothing). */
+const MIN_CHUNK_CHARS = 500;
 
 /** Extracts the page's items with the model: chunked, in parallel, merged in page order. */
 export async function extractWithModel(options: ModelExtractOptions): Promise<{ items: Item[]; chunks: number }> {
   const markdown = modelMarkdown(options.content);
-  const chunks = chunkMarkdown(
-    markdown,
-    options.chunkChars ?? DEFAULT_CHUNK_CHARS,
-    options.overlapChars ?? DEFAULT_OVERLAP_CHARS,
-  );
-  const results = await mapLimit(chunks, CHUNK_CONCURRENCY, (chunk, i) =>
-    complete(options, chunk, i + 1, chunks.length),
-  );
+  let chunks: string[];
+  let results: Item[][];
+  for (let attempt = 0; ; attempt++) {
+    const size = chunkChars(options);
+    chunks = chunkMarkdown(
+      markdown,
+      size,
+      Math.min(options.overlapChars ?? DEFAULT_OVERLAP_CHARS, Math.floor(size / 4)),
+    );
+    try {
+      const current = chunks;
+      results = await mapLimit(current, CHUNK_CONCURRENCY, (chunk, i) =>
+        complete(options, chunk, i + 1, current.length),
+      );
+      break;
+    } catch (error) {
+      // A refusal that taught the model's context: chunks that fit it are made and asked for again.
+      if (!(error instanceof ModelError) || attempt >= MAX_RECHUNKS || chunkChars(options) >= size) throw error;
+    }
+  }
   const base = options.content.url;
   const known = pageUrls(options.content);
   // Without fields the model names the keys, so their types (the same rule as with fields) are found per answer.

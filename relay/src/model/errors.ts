@@ -1,27 +1,18 @@
-// The openai client for any OpenAI-compatible endpoint, and what its failures mean for a planner.
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
-import { PlannerError } from '../planner';
-
-export interface ClientOptions {
-  baseURL?: string | undefined;
-  apiKey?: string | undefined;
-  timeoutMs: number;
-  maxRetries: number;
-}
+// What an OpenAI-compatible endpoint's failures mean, in words that say what to check.
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 
 /**
- * The client retries 408/409/429/5xx and timeouts itself with exponential backoff, honouring
- * `retry-after`. Local servers (Ollama, llama.cpp, LM Studio) want no key, but the client insists on
- * one, so a placeholder stands in when neither the option nor OPENAI_API_KEY gives one.
+ * A model call that failed (after the client's own retries). `retriable`: the same request may work
+ * later (timeouts, 5xx, rate limits); otherwise the settings or the request must change.
  */
-export function createClient(options: ClientOptions): OpenAI {
-  return new OpenAI({
-    baseURL: options.baseURL,
-    apiKey: options.apiKey || process.env.OPENAI_API_KEY || 'no-key',
-    timeout: options.timeoutMs,
-    maxRetries: options.maxRetries,
-    logLevel: 'off',
-  });
+export class ModelError extends Error {
+  constructor(
+    message: string,
+    readonly retriable: boolean,
+  ) {
+    super(message);
+    this.name = 'ModelError';
+  }
 }
 
 /**
@@ -41,61 +32,55 @@ export interface CallContext {
   maxRetries: number;
 }
 
-/** A failed call as a PlannerError whose message says what to check; never includes the key. */
-export function toPlannerError(error: unknown, ctx: CallContext): PlannerError {
+/** A failed call as a ModelError whose message says what to check; never includes the key. */
+export function toModelError(error: unknown, ctx: CallContext): ModelError {
   const at = `the model endpoint ${ctx.baseURL}`;
   const retries = ctx.maxRetries === 1 ? '1 retry' : `${ctx.maxRetries} retries`;
-  let result: PlannerError;
-  if (error instanceof PlannerError) return error;
+  let result: ModelError;
+  if (error instanceof ModelError) return error;
   if (error instanceof APIUserAbortError) {
-    result = new PlannerError('the model call was cancelled', false);
+    result = new ModelError('the model call was cancelled', false);
   } else if (error instanceof APIConnectionTimeoutError) {
-    result = new PlannerError(
+    result = new ModelError(
       `${at} did not answer within ${ctx.timeoutMs} ms (model "${ctx.model}", ${retries}); check that the server is up and the model is loaded, or raise the timeout`,
       true,
     );
   } else if (error instanceof APIConnectionError) {
-    result = new PlannerError(
+    result = new ModelError(
       `could not reach ${at}: ${connectionFailure(error)}, after ${retries}; check the base URL (OPENAI_BASE_URL) and that the server is running`,
       true,
     );
   } else if (error instanceof APIError && error.status !== undefined) {
     result = fromStatus(error.status, serverMessage(error), at, ctx, retries);
   } else if (error instanceof SyntaxError) {
-    result = new PlannerError(
+    result = new ModelError(
       `${at} answered with a body that is not JSON; check the base URL (OPENAI_BASE_URL, usually ending in /v1) points at an OpenAI-compatible API`,
       false,
     );
   } else {
-    result = new PlannerError(
-      `the model call failed: ${error instanceof Error ? error.message : String(error)}`,
-      false,
-    );
+    result = new ModelError(`the model call failed: ${error instanceof Error ? error.message : String(error)}`, false);
   }
   result.cause = error;
   return result;
 }
 
-function fromStatus(status: number, message: string, at: string, ctx: CallContext, retries: string): PlannerError {
+function fromStatus(status: number, message: string, at: string, ctx: CallContext, retries: string): ModelError {
   switch (true) {
     case status === 401:
-      return new PlannerError(`${at} rejected the API key (401: ${message}); check OPENAI_API_KEY`, false);
+      return new ModelError(`${at} rejected the API key (401: ${message}); check OPENAI_API_KEY`, false);
     case status === 403:
-      return new PlannerError(
-        `${at} refused access (403: ${message}); check OPENAI_API_KEY and its permissions`,
-        false,
-      );
+      return new ModelError(`${at} refused access (403: ${message}); check OPENAI_API_KEY and its permissions`, false);
     case status === 404:
-      return new PlannerError(
+      return new ModelError(
         `${at} has no model "${ctx.model}" or no chat completions route (404: ${message}); check the model name (TANDEM_MODEL_FAST / TANDEM_MODEL_STANDARD) and that the base URL ends in /v1`,
         false,
       );
     case status === 429:
-      return new PlannerError(`${at} is rate limiting (429) after ${retries}: ${message}; try again later`, true);
+      return new ModelError(`${at} is rate limiting (429) after ${retries}: ${message}; try again later`, true);
     case status === 408 || status === 409 || status >= 500:
-      return new PlannerError(`${at} failed with ${status} after ${retries}: ${message}`, true);
+      return new ModelError(`${at} failed with ${status} after ${retries}: ${message}`, true);
     default:
-      return new PlannerError(
+      return new ModelError(
         `${at} refused the request (${status}: ${message}); check the model name "${ctx.model}" and that the endpoint is OpenAI-compatible`,
         false,
       );
@@ -106,15 +91,15 @@ function fromStatus(status: number, message: string, at: string, ctx: CallContex
  * A 200 answer that is no chat completion: text or HTML (a web page, a proxy's page), or JSON without
  * choices. The openai client hands back a non-JSON body as a string.
  */
-export function notACompletion(body: unknown, ctx: CallContext): PlannerError | undefined {
+export function notACompletion(body: unknown, ctx: CallContext): ModelError | undefined {
   const at = `the model endpoint ${ctx.baseURL}`;
   const check = 'check that the base URL (OPENAI_BASE_URL, usually ending in /v1) points at an OpenAI-compatible API';
   if (typeof body === 'string') {
-    return new PlannerError(`${at} answered with text, not a chat completion ("${quote(body)}"); ${check}`, false);
+    return new ModelError(`${at} answered with text, not a chat completion ("${quote(body)}"); ${check}`, false);
   }
   const choices = (body as { choices?: unknown } | null)?.choices;
   if (Array.isArray(choices) && choices.length > 0) return undefined;
-  return new PlannerError(
+  return new ModelError(
     `${at} answered without any choice for model "${ctx.model}" (${quote(JSON.stringify(body) ?? String(body))}); ${check}, and the model name`,
     false,
   );

@@ -1,0 +1,72 @@
+// The request of one step, as the planner sends it (and the prompt-tokens benchmark measures it).
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { type ChatBody, estimateRequestTokens, type OutputMode } from '../../model/index';
+import type { PlanInput } from '../planner';
+import { stepMessage, systemPrompt } from './prompts';
+import { DECISION_JSON_SCHEMA, DECISION_TOOL, STRICT_DECISION_JSON_SCHEMA, withoutDescriptions } from './schema';
+
+/** Below this room for the step message, the tool schema goes without its descriptions. */
+const MIN_STEP_TOKENS = 2_000;
+const COMPACT_DECISION_JSON_SCHEMA = withoutDescriptions(DECISION_JSON_SCHEMA) as typeof DECISION_JSON_SCHEMA;
+
+export interface StepRequest {
+  body: ChatBody;
+  /** The tool schema went without descriptions to leave the page more room. */
+  compact: boolean;
+}
+
+/**
+ * The step's request in `mode`, its user message fitted to what `promptTokens` (the model's room for
+ * the prompt, when known) leaves after the system prompt and the mode's schema.
+ */
+export function stepRequest(input: PlanInput, mode: OutputMode, promptTokens: number | undefined): StepRequest {
+  const system = systemPrompt(mode);
+  // Everything but the user message's text: the system prompt, the schema, each message's overhead.
+  const frame: ChatCompletionMessageParam[] = [
+    { role: 'system', content: system },
+    { role: 'user', content: '' },
+  ];
+  const fixed = (compact: boolean) => estimateRequestTokens(requestBody(mode, frame, undefined, compact));
+  const compact = promptTokens !== undefined && promptTokens - fixed(false) < MIN_STEP_TOKENS;
+  const room = promptTokens === undefined ? undefined : promptTokens - fixed(compact);
+  const messages: ChatCompletionMessageParam[] = [
+    { role: 'system', content: system },
+    { role: 'user', content: stepMessage(input, room) },
+  ];
+  return { body: requestBody(mode, messages, input.temperature, compact), compact };
+}
+
+/**
+ * `compact`: the tool's schema without descriptions (the system prompt describes every action too),
+ * for a context too small for both.
+ */
+export function requestBody(
+  mode: OutputMode,
+  messages: ChatCompletionMessageParam[],
+  temperature: number | undefined,
+  compact = false,
+): ChatBody {
+  const body: ChatBody = { messages };
+  if (temperature !== undefined) body.temperature = temperature;
+  if (mode === 'tools') {
+    // One tool whose arguments are the whole decision, forced: memory, goal and several actions in one
+    // call, with no reliance on parallel tool calls or tool_choice "required" (patchy on local servers).
+    body.tools = [
+      {
+        type: 'function',
+        function: {
+          name: DECISION_TOOL,
+          description: 'Submit your decision for this step: memory, next_goal and the actions to run.',
+          parameters: compact ? COMPACT_DECISION_JSON_SCHEMA : DECISION_JSON_SCHEMA,
+        },
+      },
+    ];
+    body.tool_choice = { type: 'function', function: { name: DECISION_TOOL } };
+  } else if (mode === 'json_schema') {
+    body.response_format = {
+      type: 'json_schema',
+      json_schema: { name: 'decision', strict: true, schema: STRICT_DECISION_JSON_SCHEMA },
+    };
+  }
+  return body;
+}
