@@ -9,7 +9,7 @@
 import { startFixtureSite } from '@tandem/e2e/fixtures';
 import { BrowserHost } from '@tandem/relay';
 import { PlaywrightDriver } from '@tandem/relay/driver';
-import { contextBudget, estimateRequestTokens, estimateTokens, stepRequest } from '@tandem/relay/prompt';
+import { contextBudget, estimateRequestTokens, estimateTokens, IMAGE_TOKENS, stepRequest } from '@tandem/relay/prompt';
 import type { Snapshot } from '@tandem/shared';
 import { pino } from 'pino';
 import { findArticleCases, serveArticles } from '../eval/articles';
@@ -33,6 +33,9 @@ type Row = {
   aria_interactive: number;
   fits_8k: string;
   fits_4k: string;
+  snapshot_ms: number;
+  vision_ms: number;
+  vision_kb: number;
 };
 
 function planInput(snapshot: Snapshot, url: string) {
@@ -99,7 +102,14 @@ export async function benchPromptTokens(): Promise<void> {
         continue; // a page that does not load here (an article's dead resources) says nothing about prompts
       }
       // What the step loop sends (the viewport), and the whole page for a comparison at equal coverage.
+      const snapshotStarted = performance.now();
       const snapshot = await driver.snapshot();
+      const snapshotMs = performance.now() - snapshotStarted;
+      // Vision's extra work per step: the set-of-marks capture the step loop takes when it is on.
+      const visionStarted = performance.now();
+      const marks = snapshot.elements.filter((e) => e.in_viewport).map(({ index, box }) => ({ index, box }));
+      const image = await driver.screenshot({ marks, jpegQuality: 70 });
+      const visionMs = performance.now() - visionStarted;
       const full = await driver.snapshot({ full_page: true, max_chars: 1_000_000 });
       const aria = await raw.locator('body').ariaSnapshot();
       const step = stepRequest(planInput(snapshot, url), 'tools', undefined);
@@ -118,6 +128,9 @@ export async function benchPromptTokens(): Promise<void> {
         aria_interactive: aria.match(ARIA_INTERACTIVE_ROLES)?.length ?? 0,
         fits_8k: fits(snapshot, url, 8192) ? 'yes' : 'NO',
         fits_4k: fits(snapshot, url, 4096) ? 'yes' : 'NO',
+        snapshot_ms: round(snapshotMs),
+        vision_ms: round(visionMs),
+        vision_kb: round(image.length / 1024, 1),
       });
     }
     const summaries = Object.entries(groups).map(([group, rows]) => {
@@ -137,6 +150,11 @@ export async function benchPromptTokens(): Promise<void> {
         fit_8k: `${round(share('fits_8k') * 100, 1)}%`,
         fit_4k: `${round(share('fits_4k') * 100, 1)}%`,
         fit: share('fits_8k') >= TARGETS.fit && share('fits_4k') >= TARGETS.fit ? 'PASS' : 'FAIL',
+        // TANDEM_MODEL_VISION=on: the capture's time next to the snapshot's, its size, its counted tokens.
+        snapshot_ms_mean: round(rows.reduce((n, r) => n + r.snapshot_ms, 0) / rows.length),
+        vision_ms_mean: round(rows.reduce((n, r) => n + r.vision_ms, 0) / rows.length),
+        vision_kb_mean: round(rows.reduce((n, r) => n + r.vision_kb, 0) / rows.length, 1),
+        vision_tokens: IMAGE_TOKENS,
       };
     });
     for (const [group, rows] of Object.entries(groups)) {

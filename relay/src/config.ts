@@ -136,6 +136,8 @@ const EnvSchema = z.object({
   TANDEM_MODEL_STANDARD: optionalString,
   TANDEM_PLANNER: z.enum(['auto', 'llm', 'builtin']).default('auto'),
   TANDEM_MODEL_OUTPUT: z.enum(['auto', 'tools', 'json_schema', 'prompt']).default('auto'),
+  /** Send each step's set-of-marks screenshot to the model: on, auto (unless the model refuses images), off. */
+  TANDEM_MODEL_VISION: z.enum(['auto', 'on', 'off']).default('off'),
   TANDEM_MODEL_TIMEOUT_MS: numberFromEnv(
     z.coerce
       .number()

@@ -58,6 +58,11 @@ export interface PlanInput {
   /** Loop-control notes from the step loop: repeated actions, unchanged page, budget warnings, last step. */
   nudges: string[];
   signal?: AbortSignal | undefined;
+  /**
+   * The viewport as a JPEG with the snapshot's indices drawn on it (set-of-marks), taken only when a
+   * planner asks (vision on): a capture costs time a text-only planner should not pay.
+   */
+  screenshot?: (() => Promise<Buffer>) | undefined;
 }
 
 /** Token usage of one planner call (0 for the built-in planner). */

@@ -33,5 +33,5 @@ export function createPlanner(
     );
   }
   logger.info({ baseURL: config.OPENAI_BASE_URL ?? 'https://api.openai.com/v1', fast, standard }, 'planner: LLM');
-  return new LlmPlanner({ client, models: { fast, standard }, logger });
+  return new LlmPlanner({ client, models: { fast, standard }, vision: config.TANDEM_MODEL_VISION, logger });
 }

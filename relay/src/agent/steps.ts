@@ -1,4 +1,4 @@
-import type { Action, AgentMode, SessionStatus } from '@tandem/shared';
+import type { Action, AgentMode, Mark, SessionStatus, Snapshot } from '@tandem/shared';
 import { dialogPolicyFor } from '../browser/dialogs';
 import { statusNote } from '../browser/http-status';
 import { HttpError } from '../errors';
@@ -49,6 +49,14 @@ export interface StepContext {
 export interface StepOutcome {
   status: SessionStatus;
   message: string;
+}
+
+/** JPEG quality of the screenshot a vision model gets: marks and text stay legible at a third of PNG's size. */
+const VISION_JPEG_QUALITY = 70;
+
+/** The snapshot's elements in the viewport, as marks to draw on the model's screenshot. */
+function viewportMarks(snapshot: Snapshot): Mark[] {
+  return snapshot.elements.filter((e) => e.in_viewport).map(({ index, box }) => ({ index, box }));
 }
 
 /** Actions after which the rest of a decision's actions would act on a page that changed under them. */
@@ -105,6 +113,7 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
       temperature: ctx.temperature,
       nudges: loopNudges({ history: conversation.history, pageUnchanged, step: ctx.step, maxSteps: ctx.maxSteps }),
       signal: ctx.signal,
+      screenshot: () => driver.screenshot({ marks: viewportMarks(snapshot), jpegQuality: VISION_JPEG_QUALITY }),
     });
   } catch (error) {
     // A cancelled operation aborted the model request: that is the cancellation, not a model failure.

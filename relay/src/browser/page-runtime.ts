@@ -10,7 +10,7 @@ interface RuntimeWindow {
     actJson(action: unknown): Promise<string>;
     contentJson(options: Partial<ContentOptions>): string;
     scrollToBottomJson(maxMs: number): Promise<string>;
-    showMarks(marks: readonly Mark[]): Promise<void>;
+    showMarksJson(marks: string): Promise<void>;
     hideMarks(): Promise<void>;
     elementBox(
       index: number,
@@ -89,7 +89,11 @@ export async function runtimeScrollToBottom(
 /** Runs `capture` with `marks` drawn over the page (set-of-marks), and takes them away after. */
 export async function withMarks<T>(page: Page, marks: readonly Mark[], capture: () => Promise<T>): Promise<T> {
   await ensureRuntime(page);
-  await page.evaluate((m) => (globalThis as unknown as RuntimeWindow).__tandem!.showMarks(m), marks);
+  // As JSON: a page that patches Array.prototype breaks Playwright's argument serializer too.
+  await page.evaluate(
+    (m) => (globalThis as unknown as RuntimeWindow).__tandem!.showMarksJson(m),
+    JSON.stringify(marks),
+  );
   try {
     return await capture();
   } finally {

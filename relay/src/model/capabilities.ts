@@ -13,6 +13,8 @@ interface Learnt {
   /** The context the endpoint said the model has (or less, after a refusal at that size). */
   contextTokens?: number;
   replyLimitField: ReplyLimitField;
+  /** Whether the model took (true) or refused (false) an image in a message; undefined until tried. */
+  images?: boolean;
 }
 
 export class CapabilityMemory {
@@ -57,5 +59,15 @@ export class CapabilityMemory {
 
   useReplyLimitField(endpoint: string, model: string, field: ReplyLimitField): void {
     this.#entry(endpoint, model).replyLimitField = field;
+  }
+
+  acceptsImages(endpoint: string, model: string): boolean | undefined {
+    return this.#entry(endpoint, model).images;
+  }
+
+  /** What an answer showed: a refusal is kept; an image that went through is remembered until one fails. */
+  learnImages(endpoint: string, model: string, accepted: boolean): void {
+    const entry = this.#entry(endpoint, model);
+    if (entry.images !== false) entry.images = accepted;
   }
 }

@@ -17,7 +17,22 @@ export function estimateTokens(text: string): number {
   return Math.ceil(text.length / CHARS_PER_TOKEN);
 }
 
-/** The estimated prompt tokens of a request body: every message's text, tools and response schema. */
+/**
+ * Tokens of one screenshot in a message: OpenAI counts a 1280×800 image at detail "high" as 6 tiles of
+ * 170 plus 85; other vision models are in the same range. Counted, never measured: the image's base64
+ * says nothing about its tokens.
+ */
+export const IMAGE_TOKENS = 1105;
+
+/** A message part's estimated tokens: its text, or IMAGE_TOKENS for an image. */
+function partTokens(part: unknown): number {
+  if (typeof part !== 'object' || part === null) return 0;
+  const { type, text } = part as { type?: unknown; text?: unknown };
+  if (type === 'image_url') return IMAGE_TOKENS;
+  return typeof text === 'string' ? estimateTokens(text) : estimateTokens(JSON.stringify(part));
+}
+
+/** The estimated prompt tokens of a request body: every message's text and images, tools and response schema. */
 export function estimateRequestTokens(body: {
   messages: readonly { content?: unknown }[];
   tools?: unknown;
@@ -26,9 +41,10 @@ export function estimateRequestTokens(body: {
   let tokens = 0;
   for (const message of body.messages) {
     const content = message.content;
-    const text =
-      typeof content === 'string' ? content : content === undefined || content === null ? '' : JSON.stringify(content);
-    tokens += estimateTokens(text) + MESSAGE_OVERHEAD_TOKENS;
+    if (Array.isArray(content)) tokens += content.reduce((sum: number, part) => sum + partTokens(part), 0);
+    else if (typeof content === 'string') tokens += estimateTokens(content);
+    else if (content !== undefined && content !== null) tokens += estimateTokens(JSON.stringify(content));
+    tokens += MESSAGE_OVERHEAD_TOKENS;
   }
   if (body.tools !== undefined) tokens += estimateTokens(JSON.stringify(body.tools));
   if (body.response_format !== undefined) tokens += estimateTokens(JSON.stringify(body.response_format));
@@ -68,4 +84,14 @@ export function contextRefusal(error: unknown): ContextRefusal | undefined {
     if (Number.isSafeInteger(limit) && limit > 0) return { limit };
   }
   return {};
+}
+
+/** Phrases of endpoints that take no images for this model (OpenAI, vLLM, llama.cpp, Ollama, LM Studio). */
+const NO_IMAGES =
+  /image[_ ]?url|image input|images? (?:are|is) not supported|does not support (?:image|vision|multimodal)|not a (?:vision|multimodal) model|vision is not|multimodal|content must be a string|expected (?:a )?string/i;
+
+/** An error answer saying the model takes no images (only meaningful for a request that carried one). */
+export function imageRefusal(error: unknown): boolean {
+  if (!(error instanceof APIError) || error.status === undefined || error.status < 400) return false;
+  return NO_IMAGES.test(`${error.message} ${JSON.stringify(error.error ?? null)}`);
 }

@@ -4,7 +4,7 @@ import OpenAI, { APIError } from 'openai';
 import type { ChatCompletion, ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
 import type { Logger } from '../logger';
 import { CapabilityMemory, type OutputMode } from './capabilities';
-import { contextRefusal, estimateRequestTokens } from './context';
+import { contextRefusal, estimateRequestTokens, imageRefusal } from './context';
 import { type CallContext, isUnsupportedOutput, ModelError, notACompletion, toModelError } from './errors';
 
 /** The two model tiers a caller picks from (TANDEM_MODEL_FAST / TANDEM_MODEL_STANDARD). */
@@ -50,8 +50,16 @@ export interface ChatRequest {
   tier: ModelTier;
   /** The output modes the caller can ask in, preferred first; the memory skips those the model refused. */
   accepts: readonly OutputMode[];
-  /** The request in `mode`, its messages fitted to `promptTokens` as well as the caller can. */
-  build(mode: OutputMode, promptTokens: number | undefined): ChatBody;
+  /**
+   * The request in `mode`, its messages fitted to `promptTokens` as well as the caller can; with an
+   * image only when `images` (the caller offered images and the model is not known to refuse them).
+   */
+  build(mode: OutputMode, promptTokens: number | undefined, images: boolean): ChatBody;
+  /**
+   * The caller would send an image: `try` when the model may refuse it (learnt, then asked again
+   * without), `require` when a refusal fails the call (the operator asked for vision).
+   */
+  images?: 'try' | 'require' | undefined;
   signal?: AbortSignal | undefined;
   /** Receives the tokens of every call made for this request (refused output modes and retries included). */
   usage: Usage;
@@ -164,11 +172,12 @@ export class ModelClient {
     let mode = this.outputMode(model, request.accepts);
     let contextRetries = 0;
     let refusedSize = Number.POSITIVE_INFINITY;
+    let images = request.images !== undefined && this.acceptsImages(model) !== false;
     for (;;) {
       const budget = this.budget(request.tier, model);
       const field = this.#memory.replyLimitField(this.baseURL, model);
       const body: ChatCompletionCreateParamsNonStreaming = {
-        ...request.build(mode, budget.promptTokens),
+        ...request.build(mode, budget.promptTokens, images),
         model,
         [field]: budget.replyTokens,
       };
@@ -183,6 +192,13 @@ export class ModelClient {
           { model, mode, ms, promptEstimate: size, error: (error as Error).message },
           'model call failed',
         );
+        if (images && imageRefusal(error)) {
+          this.#memory.learnImages(this.baseURL, model, false);
+          if (request.images === 'require') throw this.#noImages(model, error);
+          this.#log.info({ model, error: (error as Error).message }, 'the model takes no images; asking without');
+          images = false;
+          continue;
+        }
         const refusal = contextRefusal(error);
         if (refusal) {
           if (contextRetries >= MAX_CONTEXT_RETRIES || size >= refusedSize) throw this.#tooLong(model, size, error);
@@ -209,10 +225,25 @@ export class ModelClient {
         throw toModelError(error, this.context(model));
       }
       this.#meter(request.usage, completion, model, mode, Math.round(performance.now() - started));
+      if (images && hasImage(body)) this.#memory.learnImages(this.baseURL, model, true);
       const unusable = notACompletion(completion, this.context(model));
       if (unusable) throw unusable;
       return { completion, mode };
     }
+  }
+
+  /** Whether `model` took an image before (true), refused one (false), or was never sent one. */
+  acceptsImages(model: string): boolean | undefined {
+    return this.#memory.acceptsImages(this.baseURL, model);
+  }
+
+  #noImages(model: string, error: unknown): ModelError {
+    const result = new ModelError(
+      `model "${model}" at ${this.baseURL} does not take images (${(error as Error).message}); TANDEM_MODEL_VISION=on needs a vision model: use one, or set TANDEM_MODEL_VISION to auto or off`,
+      false,
+    );
+    result.cause = error;
+    return result;
   }
 
   /** TANDEM_MODEL_OUTPUT names a mode this caller can ask in: no fallback, no learning. */
@@ -261,6 +292,12 @@ export class ModelClient {
     usage.cachedTokens += cachedTokens;
     this.#log.debug({ model, mode, ms, promptTokens, completionTokens, cachedTokens }, 'model call');
   }
+}
+
+function hasImage(body: ChatCompletionCreateParamsNonStreaming): boolean {
+  return body.messages.some(
+    (m) => Array.isArray(m.content) && m.content.some((part) => (part as { type?: string }).type === 'image_url'),
+  );
 }
 
 /** The error answer names a request field (an unsupported-parameter refusal). */

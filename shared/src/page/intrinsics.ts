@@ -44,6 +44,7 @@ export const defineProperty = Object.defineProperty;
 export const freeze = Object.freeze;
 export const PromiseCtor = Promise;
 export const jsonStringify = JSON.stringify;
+export const jsonParse = JSON.parse;
 
 const mapGet = uncurry(Map.prototype.get);
 const mapSet = uncurry(Map.prototype.set);

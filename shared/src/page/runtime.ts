@@ -4,7 +4,7 @@ import { type ElementBoxResult, elementBox } from './box';
 import { scrollToBottom, takeContent } from './content/index';
 import type { ContentOptions, PageContent } from './content-schema';
 import { nextPaint, sleep } from './dom-intrinsics';
-import { freeze, jsonStringify } from './intrinsics';
+import { freeze, jsonParse, jsonStringify } from './intrinsics';
 import { drawMarks, removeMarks } from './marks';
 import { ElementRegistry } from './registry';
 import type { Mark, Snapshot, SnapshotOptions } from './schema';
@@ -40,6 +40,8 @@ export interface TandemRuntime {
   scrollToBottomJson(maxMs: number): Promise<string>;
   /** Draws element indices over the viewport for one screenshot (set-of-marks); resolves once painted. */
   showMarks(marks: readonly Mark[]): Promise<void>;
+  /** `showMarks` with the marks as JSON, parsed with the JSON captured at load (see snapshotJson). */
+  showMarksJson(marks: string): Promise<void>;
   /** Takes the marks away again; resolves once painted. */
   hideMarks(): Promise<void>;
 }
@@ -54,6 +56,11 @@ export function createRuntime(win: Window): TandemRuntime {
     if (marks) removeMarks(marks);
     marks = null;
   };
+  const showMarks = (list: readonly Mark[]) => {
+    removeShown();
+    marks = drawMarks(win.document, list);
+    return nextPaint();
+  };
   return freeze({
     version: RUNTIME_VERSION,
     snapshot,
@@ -65,11 +72,8 @@ export function createRuntime(win: Window): TandemRuntime {
     scrollToBottomJson: async (maxMs: number) => jsonStringify(await scrollToBottom(win, sleep, maxMs)),
     elementBox: (index: number, options?: { scroll_into_view?: boolean }) =>
       elementBox(registry, win, index, options ?? {}),
-    showMarks: (list: readonly Mark[]) => {
-      removeShown();
-      marks = drawMarks(win.document, list);
-      return nextPaint();
-    },
+    showMarks,
+    showMarksJson: (json: string) => showMarks(jsonParse(json) as Mark[]),
     hideMarks: () => {
       removeShown();
       return nextPaint();

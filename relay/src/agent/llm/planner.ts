@@ -36,6 +36,8 @@ export interface LlmPlannerOptions {
   maxRetries?: number | undefined;
   /** The models' context per tier, when known; learnt from refusals otherwise. */
   contextTokens?: Partial<Record<ModelTier, number>> | undefined;
+  /** Send each step's set-of-marks screenshot: `on`, `auto` (unless the model refused images), `off` (default). */
+  vision?: 'auto' | 'on' | 'off' | undefined;
   /** The most tokens a reply may take. Default DEFAULT_MAX_TOKENS. */
   maxTokens?: number | undefined;
   logger: Logger;
@@ -72,8 +74,10 @@ export class LlmPlanner implements Planner {
   readonly #client: ModelClient;
   readonly #models: { fast: string; standard: string };
   readonly #log: Logger;
+  readonly #vision: 'auto' | 'on' | 'off';
 
   constructor(options: LlmPlannerOptions) {
+    this.#vision = options.vision ?? 'off';
     this.#client =
       options.client ??
       new ModelClient({
@@ -142,10 +146,12 @@ export class LlmPlanner implements Planner {
   /** The step's first request; the model client falls back through output modes the endpoint refuses. */
   async #firstExchange(input: PlanInput, model: string, usage: Usage): Promise<Exchange> {
     let sent: StepRequest | undefined;
-    const build = (mode: OutputMode, promptTokens: number | undefined): ChatBody => {
-      sent = stepRequest(input, mode, promptTokens);
+    const image = await this.#image(input, model);
+    const build = (mode: OutputMode, promptTokens: number | undefined, images = false): ChatBody => {
+      sent = stepRequest(input, mode, promptTokens, images ? image : undefined);
       return sent.body;
     };
+    const images = image === undefined ? undefined : this.#vision === 'on' ? 'require' : 'try';
     const exchange = (reply: Reply & { mode: OutputMode }): Exchange => ({
       mode: reply.mode,
       compact: sent?.compact ?? false,
@@ -153,29 +159,47 @@ export class LlmPlanner implements Planner {
       message: reply.message,
       result: reply.result,
     });
-    const reply = await this.#exchange(OUTPUT_MODES, build, input, model, usage);
+    const reply = await this.#exchange(OUTPUT_MODES, build, input, model, usage, images);
     if (reply.noToolCall) {
       // The endpoint ignores tool_choice: this model is asked in words from now on. A usable text answer still counts.
       this.#client.ignored(model, reply.mode);
       if (reply.result.ok || this.#client.outputMode(model, OUTPUT_MODES) !== 'prompt') return exchange(reply);
-      return exchange(await this.#exchange(['prompt'], build, input, model, usage));
+      return exchange(await this.#exchange(['prompt'], build, input, model, usage, images));
     }
     return exchange(reply);
+  }
+
+  /**
+   * The step's set-of-marks screenshot as a data URL, when vision is on (or auto and the model has not
+   * refused images). A capture that fails costs the step its image, not the step.
+   */
+  async #image(input: PlanInput, model: string): Promise<string | undefined> {
+    if (this.#vision === 'off' || !input.screenshot) return undefined;
+    if (this.#vision === 'auto' && this.#client.acceptsImages(model) === false) return undefined;
+    try {
+      const jpeg = await input.screenshot();
+      return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+    } catch (error) {
+      this.#log.debug({ err: error }, 'screenshot for the model failed; the step goes on without it');
+      return undefined;
+    }
   }
 
   /** One request through the model client, read as a decision. */
   async #exchange(
     accepts: readonly OutputMode[],
-    build: (mode: OutputMode, promptTokens: number | undefined) => ChatBody,
+    build: (mode: OutputMode, promptTokens: number | undefined, images: boolean) => ChatBody,
     input: PlanInput,
     model: string,
     usage: Usage,
+    images?: 'try' | 'require',
   ): Promise<Reply & { mode: OutputMode }> {
     const { completion, mode } = await this.#client.complete({
       model,
       tier: input.mode,
       accepts,
       build,
+      images,
       signal: input.signal,
       usage,
     });

@@ -1,6 +1,6 @@
 // The request of one step, as the planner sends it (and the prompt-tokens benchmark measures it).
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { type ChatBody, estimateRequestTokens, type OutputMode } from '../../model/index';
+import { type ChatBody, estimateRequestTokens, IMAGE_TOKENS, type OutputMode } from '../../model/index';
 import type { PlanInput } from '../planner';
 import { stepMessage, systemPrompt } from './prompts';
 import { DECISION_JSON_SCHEMA, DECISION_TOOL, STRICT_DECISION_JSON_SCHEMA, withoutDescriptions } from './schema';
@@ -15,11 +15,23 @@ export interface StepRequest {
   compact: boolean;
 }
 
+/** Below this room for the step's text, a screenshot is left out: the page's text matters more. */
+const MIN_TEXT_TOKENS_WITH_IMAGE = 1_500;
+
+const SCREENSHOT_NOTE =
+  "# Screenshot\nThe image shows the viewport as it is now, with each element's index drawn in a coloured box at its top-left corner: the same indices as in the page snapshot.";
+
 /**
  * The step's request in `mode`, its user message fitted to what `promptTokens` (the model's room for
- * the prompt, when known) leaves after the system prompt and the mode's schema.
+ * the prompt, when known) leaves after the system prompt and the mode's schema. `image` (a data URL of
+ * the set-of-marks screenshot) goes with it when there is room for it and enough text.
  */
-export function stepRequest(input: PlanInput, mode: OutputMode, promptTokens: number | undefined): StepRequest {
+export function stepRequest(
+  input: PlanInput,
+  mode: OutputMode,
+  promptTokens: number | undefined,
+  image?: string,
+): StepRequest {
   const system = systemPrompt(mode);
   // Everything but the user message's text: the system prompt, the schema, each message's overhead.
   const frame: ChatCompletionMessageParam[] = [
@@ -29,10 +41,20 @@ export function stepRequest(input: PlanInput, mode: OutputMode, promptTokens: nu
   const fixed = (compact: boolean) => estimateRequestTokens(requestBody(mode, frame, undefined, compact));
   const compact = promptTokens !== undefined && promptTokens - fixed(false) < MIN_STEP_TOKENS;
   const room = promptTokens === undefined ? undefined : promptTokens - fixed(compact);
-  const messages: ChatCompletionMessageParam[] = [
-    { role: 'system', content: system },
-    { role: 'user', content: stepMessage(input, room) },
-  ];
+  const withImage = image !== undefined && (room === undefined || room - IMAGE_TOKENS >= MIN_TEXT_TOKENS_WITH_IMAGE);
+  const user: ChatCompletionMessageParam = withImage
+    ? {
+        role: 'user',
+        content: [
+          {
+            type: 'text',
+            text: `${stepMessage(input, room === undefined ? undefined : room - IMAGE_TOKENS)}\n\n${SCREENSHOT_NOTE}`,
+          },
+          { type: 'image_url', image_url: { url: image, detail: 'high' } },
+        ],
+      }
+    : { role: 'user', content: stepMessage(input, room) };
+  const messages: ChatCompletionMessageParam[] = [{ role: 'system', content: system }, user];
   return { body: requestBody(mode, messages, input.temperature, compact), compact };
 }
 
