@@ -63,8 +63,23 @@ test.describe('trusted input (the popup switch, the debugger of the session tab)
     await expect(tab.locator('#keys-result')).toHaveText('trusted keys: abc');
     await expect(tab.locator('#keys')).toHaveValue('abc');
 
+    // A password typed key by key is never repeated, as on every other path.
+    await driver.navigate(`${site.url}/login.html`);
+    const password = await elementNamed(relay, id, 'Password');
+    const secret = await driver.act({
+      action: 'type',
+      index: password,
+      text: 'correct-horse',
+      clear: true,
+      submit: false,
+    } as Action);
+    expect(secret).toMatchObject({ code: 'ok', message: 'Typed 13 characters into the password field.' });
+    await driver.navigate(`${site.url}/events.html`);
+
     await serviceWorker.evaluate(() => chrome.storage.local.set({ trustedInput: false }));
-    expect((await driver.act(click)).message).not.toContain('trusted input');
+    expect((await driver.act({ ...click, index: await elementNamed(relay, id, 'Check input') })).message).not.toContain(
+      'trusted input',
+    );
     await expect(tab.locator('#trusted-result')).toHaveText('synthetic click');
   });
 });

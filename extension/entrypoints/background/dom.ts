@@ -1,5 +1,5 @@
 import type { ActionResult, ActResult, CommandParams, CommandResult, PageContent, Snapshot } from '@tandem/shared';
-import { actionExecutor } from '@tandem/shared/actions';
+import { actionExecutor, passwordTypedMessage } from '@tandem/shared/actions';
 import type { ElementBoxResult } from '@tandem/shared/page';
 import { browser } from 'wxt/browser';
 import { CommandFailure } from './errors';
@@ -174,11 +174,13 @@ async function trustedAct(
     return { code: 'ok', message: `Clicked [${action.index}] (trusted input).` };
   }
   const index = action.index;
+  let secret = false;
   if (action.action === 'type') {
     // Dates, colours, selects and the like are filled better by the runtime's value setter.
     const box = await elementBox(tabId, action.index);
     if (box.code !== 'ok') return box;
     if (!box.keystrokes) return undefined;
+    secret = box.secret;
   }
   if (index !== undefined) {
     const focused = JSON.parse(await callRuntime(tabId, 'act', { action: 'focus', index })) as ActionResult;
@@ -191,6 +193,7 @@ async function trustedAct(
   }
   const submit = action.submit ?? false;
   if (!(await typeText(tabId, action.text, { clear: action.clear ?? false, submit }))) return undefined;
+  if (secret) return { code: 'ok', message: passwordTypedMessage(action.text.length, submit) };
   return {
     code: 'ok',
     message: `Typed "${action.text}" into [${index}]${submit ? ' and pressed Enter' : ''} (trusted input).`,

@@ -7,6 +7,7 @@ import {
   KEYSTROKE_INPUT_TYPES,
   MAX_WAIT_MS,
   type PageContent,
+  passwordTypedMessage,
   type Snapshot,
   type SnapshotElement,
   type SnapshotOptions,
@@ -445,7 +446,7 @@ export class PlaywrightDriver implements BrowserDriver {
     const submitted = action.submit ? ' and pressed Enter' : '';
     // As the runtime does: a password never goes back into the model's context or the logs.
     if (this.isPassword(action.index)) {
-      return { code: 'ok', message: `Typed ${action.text.length} characters into the password field${submitted}.` };
+      return { code: 'ok', message: passwordTypedMessage(action.text.length, action.submit === true) };
     }
     const text = action.text.length > 100 ? `${action.text.slice(0, 99)}…` : action.text;
     return { code: 'ok', message: `Typed "${text}" into ${this.named(action.index)}${submitted}.` };

@@ -9,7 +9,13 @@ import { switchTab, tabActions } from './tabs';
 
 export { type ActionDefinition, type ActionExecutor, ElementIndex } from './define';
 export { KeyModifier, NamedKey } from './keyboard';
-export { DEFAULT_TEXT_WAIT_MS, DEFAULT_WAIT_MS, KEYSTROKE_INPUT_TYPES, MAX_WAIT_MS } from './limits';
+export {
+  DEFAULT_TEXT_WAIT_MS,
+  DEFAULT_WAIT_MS,
+  KEYSTROKE_INPUT_TYPES,
+  MAX_WAIT_MS,
+  passwordTypedMessage,
+} from './limits';
 export { ActionResult, ActionResultCode } from './results';
 
 /**

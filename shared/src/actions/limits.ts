@@ -13,3 +13,12 @@ export const DEFAULT_TEXT_WAIT_MS = 10_000;
  * text caret, so their value is set through the page runtime instead.
  */
 export const KEYSTROKE_INPUT_TYPES: readonly string[] = ['text', 'search', 'email', 'url', 'tel', 'password', 'number'];
+
+/**
+ * What a finished `type` into a password field says, whichever path typed it (the runtime's setter, the
+ * relay's trusted keystrokes, the extension's debugger input): its length, never its text, since action
+ * results reach the model, the logs and the client.
+ */
+export function passwordTypedMessage(length: number, submitted: boolean): string {
+  return `Typed ${length} characters into the password field${submitted ? ' and pressed Enter' : ''}.`;
+}

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ActionResult } from '../actions/index';
 import { KEYSTROKE_INPUT_TYPES } from '../actions/limits';
 import { isTarget, resolveTarget } from './act/target';
+import { isSecret } from './act/typing';
 import { absoluteUrl } from './content/dom';
 import { closest, getAttr } from './dom-intrinsics';
 import { mathRound, strLower } from './intrinsics';
@@ -25,6 +26,8 @@ export type ElementBoxResult =
       file: boolean;
       /** Takes typed keystrokes (text-like inputs, textareas, editable content), rather than a set value. */
       keystrokes: boolean;
+      /** A password field: what is typed into it is never repeated (passwordTypedMessage). */
+      secret: boolean;
     }
   | (ActionResult & { code: Exclude<ActionResult['code'], 'ok'> });
 
@@ -55,6 +58,7 @@ export function elementBox(
     link: anchor ? absoluteUrl(getAttr(anchor, 'href'), el.ownerDocument.baseURI) : '',
     file: el.localName === 'input' && strLower(getAttr(el, 'type') ?? '') === 'file',
     keystrokes: takesKeystrokes(el),
+    secret: isSecret(el),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ActionOf, ActionResult } from '../../actions/index';
+import { passwordTypedMessage } from '../../actions/limits';
 import {
   docGetById,
   docQueryAll,
@@ -35,7 +36,7 @@ export function type(registry: ElementRegistry, top: Window, action: ActionOf<'t
   else typeIntoEditable(field, action.text, clear);
   if (action.submit === true) pressEnter(field, {});
   const value = isField ? (field as TextField).value : collapseWhitespace(field.innerText ?? '');
-  if (isSecret(field)) return result('ok', `Typed ${action.text.length} characters into the password field.`);
+  if (isSecret(field)) return result('ok', passwordTypedMessage(action.text.length, action.submit === true));
   if (isField && value === '' && action.text !== '' && action.submit !== true) {
     // A date, number or email input that cannot hold the text drops it: say so instead of "ok".
     const kind = (field as HTMLInputElement).type ?? 'text';
