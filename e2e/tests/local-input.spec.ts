@@ -77,9 +77,8 @@ test.describe('trusted input (the popup switch, the debugger of the session tab)
     await driver.navigate(`${site.url}/events.html`);
 
     await serviceWorker.evaluate(() => chrome.storage.local.set({ trustedInput: false }));
-    expect((await driver.act({ ...click, index: await elementNamed(relay, id, 'Check input') })).message).not.toContain(
-      'trusted input',
-    );
+    const again = { action: 'click', index: await elementNamed(relay, id, 'Check input'), double: false } as Action;
+    expect((await driver.act(again)).message).not.toContain('trusted input');
     await expect(tab.locator('#trusted-result')).toHaveText('synthetic click');
   });
 });
