@@ -1,38 +1,11 @@
-import { type FixtureSite, startFixtureSite } from '@tandem/e2e/fixtures';
 import type { Action, Snapshot } from '@tandem/shared';
-import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BrowserHost } from '../src/browser/browser-host';
+import { describe, expect, it } from 'vitest';
 import { PlaywrightDriver } from '../src/browser/playwright-driver';
 import { SETTLE_NETWORK_MS } from '../src/browser/settle';
+import { usePlaywrightDrivers } from './playwright-drivers';
 
-const logger = pino({ level: 'silent' });
-let host: BrowserHost;
-let site: FixtureSite;
-const drivers: PlaywrightDriver[] = [];
-
-beforeAll(async () => {
-  host = new BrowserHost({ headless: true, logger });
-  site = await startFixtureSite();
-});
-afterEach(async () => {
-  await Promise.all(drivers.splice(0).map((d) => d.close()));
-});
-afterAll(async () => {
-  await host?.close();
-  await site?.close();
-});
-
-async function open(path: string): Promise<PlaywrightDriver> {
-  const driver = await PlaywrightDriver.open(host, {
-    viewport: { width: 1280, height: 800 },
-    navigationTimeoutMs: 10_000,
-    logger,
-  });
-  drivers.push(driver);
-  await driver.navigate(`${site.url}${path}`);
-  return driver;
-}
+const h = usePlaywrightDrivers();
+const { open } = h;
 
 /** The index of the element whose name or text is `name`, from a fresh snapshot. */
 async function indexOf(driver: PlaywrightDriver, name: string): Promise<number> {
@@ -134,7 +107,7 @@ describe('PlaywrightDriver actions', () => {
     expect(result.code).toBe('ok');
     // Generous: the bound plus room for a slow machine, far below the request's "never".
     expect(elapsed).toBeLessThan(SETTLE_NETWORK_MS + 10_000);
-    expect(site.requests).toContain('GET /hang');
+    expect(h.site.requests).toContain('GET /hang');
     expect(await text(driver)).toContain('request started');
     // The hung request is not this action's: the next one settles on its own requests, not the bound.
     const next = performance.now();
@@ -159,7 +132,7 @@ describe('PlaywrightDriver actions', () => {
       double: false,
     });
     expect(result.code).toBe('navigation');
-    expect(driver.url()).toBe(`${site.url}/form.html`);
+    expect(driver.url()).toBe(`${h.site.url}/form.html`);
     expect((await driver.snapshot()).title).toBe('Form');
   });
 
@@ -170,7 +143,7 @@ describe('PlaywrightDriver actions', () => {
       index: await indexOf(driver, 'Open the slow page'),
       double: false,
     });
-    expect(result).toMatchObject({ code: 'navigation', url: `${site.url}/slow?ms=4000` });
+    expect(result).toMatchObject({ code: 'navigation', url: `${h.site.url}/slow?ms=4000` });
     expect(SETTLE_NETWORK_MS).toBeLessThan(4000);
     expect((await driver.snapshot()).title).toBe('Slow');
   });
@@ -200,31 +173,31 @@ describe('PlaywrightDriver actions', () => {
 
   it('navigates, goes back and forward, and refuses URLs the policy forbids', async () => {
     const driver = await open('/index.html');
-    expect((await act(driver, { action: 'navigate', url: `${site.url}/form.html` })).code).toBe('navigation');
-    expect((await act(driver, { action: 'go_back' })).url).toBe(`${site.url}/index.html`);
-    expect((await act(driver, { action: 'go_forward' })).url).toBe(`${site.url}/form.html`);
+    expect((await act(driver, { action: 'navigate', url: `${h.site.url}/form.html` })).code).toBe('navigation');
+    expect((await act(driver, { action: 'go_back' })).url).toBe(`${h.site.url}/index.html`);
+    expect((await act(driver, { action: 'go_forward' })).url).toBe(`${h.site.url}/form.html`);
     // Past either end of the history nothing happens, and the agent is told so rather than "went back".
     expect(await act(driver, { action: 'go_forward' })).toMatchObject({
       code: 'invalid_target',
-      message: `There is no next page in this tab; still at ${site.url}/form.html.`,
+      message: `There is no next page in this tab; still at ${h.site.url}/form.html.`,
     });
     await act(driver, { action: 'go_back' });
     expect(await act(driver, { action: 'go_back' })).toMatchObject({
       code: 'invalid_target',
-      message: `There is no previous page in this tab; still at ${site.url}/index.html.`,
+      message: `There is no previous page in this tab; still at ${h.site.url}/index.html.`,
     });
     // A same-document step (a #fragment) is a real move although Playwright answers it with null.
-    await act(driver, { action: 'navigate', url: `${site.url}/index.html#part` });
-    expect((await act(driver, { action: 'go_back' })).url).toBe(`${site.url}/index.html`);
-    const strict = await PlaywrightDriver.open(host, {
+    await act(driver, { action: 'navigate', url: `${h.site.url}/index.html#part` });
+    expect((await act(driver, { action: 'go_back' })).url).toBe(`${h.site.url}/index.html`);
+    const strict = await PlaywrightDriver.open(h.host, {
       viewport: { width: 800, height: 600 },
       navigationTimeoutMs: 5000,
-      logger,
+      logger: h.logger,
       checkUrl: async (url) => {
         if (!url.startsWith('https:')) throw new Error(`refused ${url}`);
       },
     });
-    drivers.push(strict);
+    h.drivers.push(strict);
     await expect(strict.act({ action: 'navigate', url: 'file:///etc/passwd' })).rejects.toThrow(/refused/);
   });
 
@@ -259,10 +232,10 @@ describe('PlaywrightDriver page events', () => {
       double: false,
     });
     expect(result.events.map((e) => e.kind)).toContain('popup');
-    expect(driver.url()).toBe(`${site.url}/popup-target.html?via=button`);
+    expect(driver.url()).toBe(`${h.site.url}/popup-target.html?via=button`);
     const tabs = await driver.tabs();
     expect(tabs).toHaveLength(2);
-    expect(tabs.find((t) => t.active)?.url).toBe(`${site.url}/popup-target.html?via=button`);
+    expect(tabs.find((t) => t.active)?.url).toBe(`${h.site.url}/popup-target.html?via=button`);
   });
 
   it('follows a target=_blank link into its new tab', async () => {
@@ -273,14 +246,14 @@ describe('PlaywrightDriver page events', () => {
       double: false,
     });
     expect(result.events.map((e) => e.kind)).toEqual(['popup']);
-    expect(driver.url()).toBe(`${site.url}/popup-target.html?via=link`);
+    expect(driver.url()).toBe(`${h.site.url}/popup-target.html?via=link`);
     expect((await driver.snapshot()).title).toBe('Live chat');
   });
 
   it('goes back to the opener when a tab closes itself', async () => {
     const driver = await open('/popup.html');
     await act(driver, { action: 'click', index: await indexOf(driver, 'Open live chat'), double: false });
-    expect(driver.url()).toBe(`${site.url}/popup-target.html?via=button`);
+    expect(driver.url()).toBe(`${h.site.url}/popup-target.html?via=button`);
     const result = await act(driver, { action: 'click', index: await indexOf(driver, 'Close chat'), double: false });
     expect(result.code).not.toBe('error');
     // The close may land after act returned; the next action reports it either way.
@@ -290,9 +263,9 @@ describe('PlaywrightDriver page events', () => {
       events.push(...(await act(driver, { action: 'scroll', direction: 'down', amount: 1 })).events);
     }
     expect(events.map((e) => e.kind)).toContain('tab_closed');
-    expect(driver.url()).toBe(`${site.url}/popup.html`);
+    expect(driver.url()).toBe(`${h.site.url}/popup.html`);
     expect(await driver.tabs()).toEqual([
-      { index: 0, url: `${site.url}/popup.html`, title: 'Popup opener', active: true },
+      { index: 0, url: `${h.site.url}/popup.html`, title: 'Popup opener', active: true },
     ]);
     expect((await driver.snapshot()).text).toContain('Help center');
   });
@@ -300,7 +273,7 @@ describe('PlaywrightDriver page events', () => {
   it('goes on in the opener when a tab closes itself in the middle of an action (not a dead browser)', async () => {
     const driver = await open('/popup.html');
     await act(driver, { action: 'click', index: await indexOf(driver, 'Open live chat'), double: false });
-    expect(driver.url()).toBe(`${site.url}/popup-target.html?via=button`);
+    expect(driver.url()).toBe(`${h.site.url}/popup-target.html?via=button`);
     const field = (await driver.snapshot()).elements.find((e) => e.attributes.name === 'goodbye');
     // The first keystroke closes the tab, so the keystrokes after it meet a closed page.
     const typed = await act(driver, {
@@ -312,7 +285,7 @@ describe('PlaywrightDriver page events', () => {
     });
     expect(typed).toMatchObject({ code: 'ok', message: 'The page closed its own tab in response to type.' });
     expect(typed.events.map((e) => e.kind)).toEqual(['tab_closed']);
-    expect(driver.url()).toBe(`${site.url}/popup.html`);
+    expect(driver.url()).toBe(`${h.site.url}/popup.html`);
     expect((await driver.snapshot()).text).toContain('Help center');
   });
 
@@ -322,18 +295,18 @@ describe('PlaywrightDriver page events', () => {
     // What this test is about is switching; when the new tab is reported is the previous test's matter.
     await expect.poll(async () => (await driver.tabs()).map((t) => t.active)).toEqual([false, true]);
     const back = await act(driver, { action: 'switch_tab', tab: 0 });
-    expect(back).toMatchObject({ code: 'navigation', url: `${site.url}/popup.html` });
+    expect(back).toMatchObject({ code: 'navigation', url: `${h.site.url}/popup.html` });
     expect(back.message).toContain('"Popup opener"');
-    expect(driver.url()).toBe(`${site.url}/popup.html`);
+    expect(driver.url()).toBe(`${h.site.url}/popup.html`);
     expect((await driver.tabs()).map((t) => t.active)).toEqual([true, false]);
     // Indices of the other tab's snapshot mean nothing here: the driver asks the runtime again.
     const open1 = await act(driver, { action: 'click', index: await indexOf(driver, 'Open live chat'), double: false });
     expect(open1.events.map((e) => e.kind)).toContain('popup');
-    expect((await act(driver, { action: 'switch_tab', tab: 1 })).url).toBe(`${site.url}/popup-target.html?via=link`);
+    expect((await act(driver, { action: 'switch_tab', tab: 1 })).url).toBe(`${h.site.url}/popup-target.html?via=link`);
     const missing = await act(driver, { action: 'switch_tab', tab: 7 });
     expect(missing.code).toBe('invalid_target');
-    expect(missing.message).toContain(`[0] ${site.url}/popup.html`);
-    expect(driver.url()).toBe(`${site.url}/popup-target.html?via=link`);
+    expect(missing.message).toContain(`[0] ${h.site.url}/popup.html`);
+    expect(driver.url()).toBe(`${h.site.url}/popup-target.html?via=link`);
   });
 
   it('refuses downloads and file choosers with a clear event', async () => {
@@ -346,7 +319,7 @@ describe('PlaywrightDriver page events', () => {
     expect(download.events).toEqual([
       { kind: 'download_refused', message: expect.stringContaining('(report.csv); downloads are not supported') },
     ]);
-    expect(driver.url()).toBe(`${site.url}/events.html`);
+    expect(driver.url()).toBe(`${h.site.url}/events.html`);
     const upload = await act(driver, { action: 'click', index: await indexOf(driver, 'Attachment'), double: false });
     expect(upload.code).toBe('unsupported');
     expect(upload.message).toMatch(/uploading files is not supported/);
