@@ -4,7 +4,14 @@ import type {
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import type { Logger } from '../../logger';
-import { type ChatBody, ModelClient, ModelError, type ModelTier, type OutputMode } from '../../model/index';
+import {
+  type ChatBody,
+  IMAGE_TOKENS,
+  ModelClient,
+  ModelError,
+  type ModelTier,
+  type OutputMode,
+} from '../../model/index';
 import {
   type PlanDecision,
   type PlanInput,
@@ -15,7 +22,7 @@ import {
 } from '../planner';
 import { type ParseResult, parseDecisionText, parseToolCalls } from './parse';
 import { repairMessage } from './prompts';
-import { requestBody, type StepRequest, stepRequest } from './step-request';
+import { MIN_TEXT_TOKENS_WITH_IMAGE, requestBody, type StepRequest, stepRequest } from './step-request';
 
 export interface LlmPlannerOptions {
   /** The model client (shared with retrieve); built from the fields below when absent. */
@@ -176,6 +183,9 @@ export class LlmPlanner implements Planner {
   async #image(input: PlanInput, model: string): Promise<string | undefined> {
     if (this.#vision === 'off' || !input.screenshot) return undefined;
     if (this.#vision === 'auto' && this.#client.acceptsImages(model) === false) return undefined;
+    // A context with no room for an image and some text would drop it anyway: no capture for nothing.
+    const room = this.#client.budget(input.mode, model).promptTokens;
+    if (room !== undefined && room < IMAGE_TOKENS + MIN_TEXT_TOKENS_WITH_IMAGE) return undefined;
     try {
       const jpeg = await input.screenshot();
       return `data:image/jpeg;base64,${jpeg.toString('base64')}`;

@@ -16,7 +16,7 @@ export interface StepRequest {
 }
 
 /** Below this room for the step's text, a screenshot is left out: the page's text matters more. */
-const MIN_TEXT_TOKENS_WITH_IMAGE = 1_500;
+export const MIN_TEXT_TOKENS_WITH_IMAGE = 1_500;
 
 const SCREENSHOT_NOTE =
   "# Screenshot\nThe image shows the viewport as it is now, with each element's index drawn in a coloured box at its top-left corner: the same indices as in the page snapshot.";
