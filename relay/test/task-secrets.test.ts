@@ -2,9 +2,11 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import {
+  decodePng,
   type FixtureSite,
   type ModelServer,
   type RecordedRequest,
+  region,
   startFixtureSite,
   startModelServer,
 } from '@tandem/e2e/fixtures';
@@ -168,6 +170,31 @@ describe('with the LLM planner', () => {
     expect(step.status).toBe(400);
     expect(relay.services.sessions.get(accountId, id).conversation.history).toHaveLength(0);
     expect(model.requests).toHaveLength(0);
+  });
+
+  it('paints a field holding a typed secret over in the screenshots: two values give the same image', async () => {
+    const images: Buffer[] = [];
+    for (const value of [CALL_USER, CALL_PIN]) {
+      const created = await call('POST', '/v1/web/session', { url: `${site.url}/form.html` });
+      const id = String(created.json.session_id);
+      model.script((request) => decision([{ action: 'type', index: field(request, 'Name'), text: '<secret:name>' }]));
+      const step = await call('POST', `/v1/web/session/${id}`, {
+        cmd: 'type <secret:name> into Name',
+        stream: false,
+        optional_params: { secrets: { name: value } },
+      });
+      expect(step.status, step.text).toBe(200);
+      const shot = await call('GET', `/v1/web/screenshot/${id}`);
+      expect(shot.status, shot.text).toBe(200);
+      const image = Buffer.from(await (await fetch(String(shot.json.screenshot))).arrayBuffer());
+      // The page does hold the value: only the image hides it.
+      const holds = await relay.services.sessions.get(accountId, id).driver.snapshot();
+      expect(holds.text).toContain('<secret:name>');
+      const box = holds.elements.find((e) => e.attributes.name === 'name')?.box;
+      expect(box).toBeDefined();
+      images.push(region(decodePng(image), box as NonNullable<typeof box>));
+    }
+    expect(images[0]?.equals(images[1] as Buffer), 'the field shows its text').toBe(true);
   });
 
   it('never echoes a per-call secret in a 422', async () => {

@@ -32,6 +32,12 @@ export class SecretDriver implements BrowserDriver {
   #usable = new Map<string, SecretValue>();
   /** Every written form of every value seen in this session → its placeholder, longest first. */
   #masks: [form: string, placeholder: string][] = [];
+  /**
+   * Per page URL, the elements a secret was typed into: painted over in every screenshot of that page,
+   * since a field that shows its text (not a password field) would put the value in the image. Keyed by
+   * URL, not cleared on navigation: after a tab switch and back the field still holds the value.
+   */
+  #holding = new Map<string, Set<number>>();
 
   constructor(private readonly inner: BrowserDriver) {
     this.kind = inner.kind;
@@ -82,12 +88,25 @@ export class SecretDriver implements BrowserDriver {
     const typed = this.#substitute(action);
     if (typeof typed === 'string') return { code: 'invalid_target', message: typed, events: [] };
     try {
+      // Marked before typing: a field that already took some keys must be covered even if the action then fails.
+      this.#holdingHere(true)?.add(typed.index);
       return this.mask(await this.inner.act(typed));
     } catch (error) {
       // A driver's error may quote what it was asked to type.
       if (error instanceof Error) error.message = this.maskText(error.message);
       throw error;
     }
+  }
+
+  /** The indices holding secrets on the current page (made when `create`). */
+  #holdingHere(create = false): Set<number> | undefined {
+    const url = this.inner.url();
+    let indices = this.#holding.get(url);
+    if (!indices && create) {
+      indices = new Set();
+      this.#holding.set(url, indices);
+    }
+    return indices;
   }
 
   /** The type action with its placeholders' values, or why it may not be typed here. */
@@ -152,9 +171,17 @@ export class SecretDriver implements BrowserDriver {
     return this.inner.httpStatus();
   }
 
-  // Not masked: a secret typed into a field that shows its text is visible in the image (README, Secrets).
-  screenshot(options?: ScreenshotOptions): Promise<Buffer> {
-    return this.inner.screenshot(options);
+  /**
+   * The capture with every field a secret was typed into painted over (where the field is at capture
+   * time). A page that copies the value elsewhere on screen is not caught: images are not read back.
+   */
+  screenshot(options: ScreenshotOptions = {}): Promise<Buffer> {
+    const holding = this.#holdingHere();
+    if (!holding?.size) return this.inner.screenshot(options);
+    // The runtime finds each field's box at capture time; none is known here.
+    const covers = [...holding].map((index) => ({ index, box: { x: 0, y: 0, width: 0, height: 0 }, cover: true }));
+    const marks = (options.marks ?? []).filter((mark) => !holding.has(mark.index));
+    return this.inner.screenshot({ ...options, marks: [...marks, ...covers] });
   }
 
   setDialogPolicy(policy: DialogPolicy): void {

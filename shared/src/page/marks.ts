@@ -23,6 +23,10 @@ export function drawMarks(doc: Document, marks: readonly Mark[]): Element {
   for (let i = 0; i < marks.length; i++) {
     const { index, box } = marks[i] as Mark;
     if (box.width <= 0 || box.height <= 0) continue;
+    if (marks[i]?.cover === true) {
+      nodeAppendChild(root, coverBox(doc, box));
+      continue;
+    }
     const colour = COLOURS[index % COLOURS.length] as string;
     const outline = docCreateElement(doc, 'div');
     setAttr(
@@ -44,6 +48,18 @@ export function drawMarks(doc: Document, marks: readonly Mark[]): Element {
   }
   nodeAppendChild(doc.documentElement, host);
   return host;
+}
+
+/** An opaque box over a field that holds a secret: the image shows that something is there, not what. */
+function coverBox(doc: Document, box: Mark['box']): Element {
+  const cover = docCreateElement(doc, 'div');
+  setAttr(
+    cover,
+    'style',
+    `position:absolute;left:${mathRound(box.x)}px;top:${mathRound(box.y)}px;width:${mathRound(box.width)}px;height:${mathRound(box.height)}px;background:#555;color:#fff;font:bold 12px/${mathRound(box.height)}px monospace;text-align:center;overflow:hidden`,
+  );
+  setTextContent(cover, 'secret');
+  return cover;
 }
 
 /** Takes drawn marks away. */

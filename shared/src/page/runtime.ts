@@ -4,7 +4,8 @@ import { type ElementBoxResult, elementBox } from './box';
 import { scrollToBottom, takeContent } from './content/index';
 import type { ContentOptions, PageContent } from './content-schema';
 import { nextPaint, sleep } from './dom-intrinsics';
-import { freeze, jsonParse, jsonStringify } from './intrinsics';
+import { frameContextOf, topBox } from './geometry';
+import { append, freeze, jsonParse, jsonStringify } from './intrinsics';
 import { drawMarks, removeMarks } from './marks';
 import { ElementRegistry } from './registry';
 import type { Mark, Snapshot, SnapshotOptions } from './schema';
@@ -58,8 +59,21 @@ export function createRuntime(win: Window): TandemRuntime {
   };
   const showMarks = (list: readonly Mark[]) => {
     removeShown();
-    marks = drawMarks(win.document, list);
+    // A loop, not list.map: a page may have patched Array.prototype (hostile.html does).
+    const drawn: Mark[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const mark = list[i] as Mark;
+      append(drawn, mark.cover === true ? coverAt(mark) : mark);
+    }
+    marks = drawMarks(win.document, drawn);
     return nextPaint();
+  };
+  // A covered field is painted where it is now: the page may have scrolled since the snapshot gave its box.
+  const coverAt = (mark: Mark): Mark => {
+    const el = registry.lookup(mark.index);
+    if (!el) return mark;
+    const box = topBox(el, frameContextOf(el, win));
+    return { index: mark.index, cover: true, box: { x: box.x, y: box.y, width: box.width, height: box.height } };
   };
   return freeze({
     version: RUNTIME_VERSION,

@@ -47,7 +47,16 @@ export const SnapshotBox = z
 
 /** An element index drawn over a screenshot (set-of-marks), at the element's box. */
 export const Mark = z
-  .object({ index: z.int().min(1).describe('The element index in the snapshot.'), box: SnapshotBox })
+  .object({
+    index: z.int().min(1).describe('The element index in the snapshot.'),
+    box: SnapshotBox,
+    cover: z
+      .boolean()
+      .optional()
+      .describe(
+        'Paint the element over (opaque, no number) instead of outlining it: a field holding a typed secret. Drawn at where the element is at capture time.',
+      ),
+  })
   .describe('One mark of a set-of-marks screenshot.');
 export type Mark = z.infer<typeof Mark>;
 
