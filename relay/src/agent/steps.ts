@@ -1,7 +1,7 @@
 import type { Action, AgentMode, Mark, SessionStatus, Snapshot } from '@tandem/shared';
 import { dialogPolicyFor } from '../browser/dialogs';
 import { statusNote } from '../browser/http-status';
-import { HttpError } from '../errors';
+import { DomainError } from '../errors';
 import { quote } from '../quote';
 import type { Services } from '../services';
 import { cancellationOf, OperationCancelled, throwIfCancelled } from '../sessions/cancellation';
@@ -21,9 +21,9 @@ import {
 import { applyStepRules } from './step-rules';
 
 /** The model or its endpoint failed in a way retrying will not fix (bad key, unknown model). */
-export class ModelUnavailable extends HttpError {
+export class ModelUnavailable extends DomainError {
   constructor(detail: string) {
-    super(500, `The agent's model could not be used: ${detail}`);
+    super('model_unavailable', `The agent's model could not be used: ${detail}`);
   }
 }
 
@@ -220,7 +220,7 @@ async function act(ctx: StepContext, action: Action, record: StepRecord): Promis
   } catch (error) {
     // A browser that is gone or may not be driven fails the step; a refused action is the agent's to fix.
     if (!isActionFailure(error)) throw error;
-    const message = error instanceof HttpError ? error.message : String(error);
+    const message = error instanceof DomainError ? error.message : String(error);
     entry = { action, code: 'error', message };
   }
   record.actions.push(entry);
