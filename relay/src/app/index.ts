@@ -7,6 +7,7 @@ import type { RetrieveService } from './retrieve';
 import type { SessionService } from './sessions';
 import type { StepService } from './step';
 
+export type { AgentSession } from '../agent/conversation';
 export { type BrowseDeps, BrowseService, type CallOptions } from './browse';
 export { RetrieveService, type RetrieveServiceDeps } from './retrieve';
 export { NO_SCREENSHOT, type OptionalScreenshot, Screenshots } from './screenshots';

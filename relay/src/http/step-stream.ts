@@ -1,7 +1,6 @@
 import type { StreamChunk } from '@tandem/shared';
 import type { Response } from 'express';
-import type { AgentSession } from '../agent/conversation';
-import { NO_SCREENSHOT, type StepReporter } from '../app/index';
+import { type AgentSession, NO_SCREENSHOT, type StepReporter } from '../app/index';
 import { OperationCancelled } from '../sessions/cancellation';
 import { locals } from './context';
 import { openSse, type SseStream } from './sse';
