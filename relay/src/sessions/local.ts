@@ -30,7 +30,7 @@ async function checkLocalUrl(url: string): Promise<URL> {
 
 /**
  * Creates a local session (`local: true`): a new tab in the account's connected, API-enabled browser,
- * opened at `url`. 400 when no such browser is connected or API Enabled is off (the message says which).
+ * opened at `url`. BadRequest when no such browser is connected or API Enabled is off (the message says which).
  */
 export async function openLocalSession<C>(
   deps: LocalOpenDeps<C>,
