@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.ts', 'relay/**/*.test.ts', 'eval/**/*.test.ts'],
+    include: ['shared/**/*.test.ts', 'relay/**/*.test.ts', 'eval/**/*.test.ts', 'scripts/**/*.test.mjs'],
     exclude: ['**/node_modules/**', '**/.output/**'],
     // TANDEM_TEST_DATABASE=postgres runs every relay on Postgres (relay/test/global-postgres.ts).
     globalSetup: ['relay/test/global-postgres.ts'],

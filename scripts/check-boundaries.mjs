@@ -2,8 +2,10 @@
 // shared imports no other package; relay and extension never import each other (they meet in shared/src/protocol);
 // other packages import @tandem/* only through its public entry points; the page runtime imports no Node modules;
 // shared code outside shared/src/page uses no DOM globals (window, document): it runs in the relay too.
+// Inside relay/src, the layers of relay/README.md ("Layers"): see relay-layers.mjs.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { RELAY_SRC, relayLayerProblem } from './relay-layers.mjs';
 
 // bench/, eval/ and scripts/ are tools, not packages: they may reuse each other and a package's test
 // fixtures, never its src/.
@@ -31,6 +33,8 @@ for (const file of files) {
     const spec = match[1] ?? match[2] ?? match[3];
     const say = (why) => problems.push(`${file}: imports "${spec}": ${why}`);
     if (spec.startsWith('.')) {
+      const layer = file.startsWith(`${RELAY_SRC}/`) && !isTest ? relayLayerProblem(file, spec) : undefined;
+      if (layer) say(layer);
       const [target, area] = relative('.', join(file, '..', spec)).split('/');
       const tool = TOOLS.includes(pkg);
       if (target !== pkg && !(tool && (area === 'test' || TOOLS.includes(target))))

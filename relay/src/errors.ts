@@ -1,54 +1,92 @@
 import type { ValidationIssue } from '@tandem/shared';
 import { clip } from './quote';
 
-export const STATUS_NAMES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  402: 'Payment Required',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  501: 'Not Implemented',
-  503: 'Service Unavailable',
-};
+/**
+ * What went wrong, in the relay's own words. The HTTP layer (src/http/error-status.ts) alone turns a
+ * code into a status and headers; nothing below it knows about HTTP.
+ */
+export const ERROR_CODES = {
+  /** The request asks for something that cannot be done as asked (a bad URL, an empty cmd with no task). */
+  bad_request: 'request',
+  /** The request's fields break the schema: answered with FastAPI-shaped details. */
+  invalid_input: 'request',
+  unknown_agent: 'request',
+  unknown_secret: 'request',
+  /** No or a bad credential. */
+  unauthenticated: 'request',
+  not_found: 'request',
+  /** The session is unknown, closed, expired or another account's. */
+  session_gone: 'request',
+  session_busy: 'request',
+  rate_limited: 'request',
+  /** A page could not be opened (DNS, refused connection, timeout, certificate). */
+  navigation_failed: 'request',
+  /** The address policy refused a page. */
+  navigation_refused: 'request',
+  /** A page's scripts never yielded, so its tab was closed. */
+  page_unresponsive: 'request',
+  /** The extension may not act on that page (a browser or extension page). */
+  restricted_page: 'request',
+  /** API Enabled is off in the extension. */
+  api_disabled: 'request',
+  /** The element the extension was to act on is no longer on the page. */
+  stale_element: 'request',
+  /** The local session's tab was closed. */
+  tab_closed: 'request',
+  at_capacity: 'relay',
+  browser_gone: 'relay',
+  browser_unavailable: 'relay',
+  /** The extension did not answer in time or disconnected mid-command. */
+  extension_unavailable: 'relay',
+  model_unavailable: 'relay',
+  store_unavailable: 'relay',
+  screenshot_not_stored: 'relay',
+  internal: 'relay',
+} as const satisfies Record<string, 'request' | 'relay'>;
 
-/** An error that becomes an HTTP response; `message` says what went wrong and what to do. */
-export class HttpError extends Error {
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** An error the relay raises on purpose; `message` says what went wrong and what to do about it. */
+export class DomainError extends Error {
   constructor(
-    readonly status: number,
+    readonly code: ErrorCode,
     message: string,
-    readonly headers: Record<string, string> = {},
+    /** When a retry may succeed, in seconds (capacity, rate limits, a dependency that is restarting). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = new.target.name;
   }
-}
 
-export class BadRequest extends HttpError {
-  constructor(message: string) {
-    super(400, message);
+  /**
+   * Whether the request or action was at fault (the caller, or the agent, can change it) rather than
+   * the relay or what it depends on (a browser, the model, the database, the disk).
+   */
+  get blamesRequest(): boolean {
+    return ERROR_CODES[this.code] === 'request';
   }
 }
 
-export class Unauthorized extends HttpError {
+export class BadRequest extends DomainError {
   constructor(message: string) {
-    super(401, message, { 'WWW-Authenticate': 'Bearer' });
+    super('bad_request', message);
   }
 }
 
-export class NotFound extends HttpError {
+export class Unauthorized extends DomainError {
   constructor(message: string) {
-    super(404, message);
+    super('unauthenticated', message);
+  }
+}
+
+export class NotFound extends DomainError {
+  constructor(message: string) {
+    super('not_found', message);
   }
 }
 
 /** The session is unknown, closed, expired or another account's. */
-export class SessionGone extends NotFound {
+export class SessionGone extends DomainError {
   constructor(
     readonly sessionId: string,
     readonly reason:
@@ -73,40 +111,43 @@ export class SessionGone extends NotFound {
       device_revoked:
         "ended because its browser extension's device token was revoked (sign the extension in again from its popup)",
     }[reason];
-    super(`Session ${clip(sessionId)} ${why}. Create a new session (POST /v1/web/session) and use its session_id.`);
+    super(
+      'session_gone',
+      `Session ${clip(sessionId)} ${why}. Create a new session (POST /v1/web/session) and use its session_id.`,
+    );
   }
 }
 
-export class SessionBusy extends HttpError {
+export class SessionBusy extends DomainError {
   constructor(sessionId: string, waitedMs: number) {
     super(
-      409,
+      'session_busy',
       `Session ${sessionId} is still busy with an earlier operation after waiting ${Math.round(waitedMs / 1000)} s. Wait for it to finish, then try again.`,
     );
   }
 }
 
-export class AtCapacity extends HttpError {
+export class AtCapacity extends DomainError {
   constructor(max: number, retryAfterSeconds: number) {
     super(
-      503,
+      'at_capacity',
       `The relay is at its limit of ${max} live sessions. Close sessions you no longer need (DELETE /v1/web/session/{id}) or raise TANDEM_MAX_SESSIONS, then retry.`,
-      { 'Retry-After': String(retryAfterSeconds) },
+      retryAfterSeconds,
     );
   }
 }
 
-/** Too many requests or failed attempts; `Retry-After` says when to try again. */
-export class TooManyRequests extends HttpError {
+/** Too many requests or failed attempts; `retryAfterSeconds` says when to try again. */
+export class TooManyRequests extends DomainError {
   constructor(retryAfterMs: number, message: (seconds: number) => string) {
     const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    super(429, message(seconds), { 'Retry-After': String(seconds) });
+    super('rate_limited', message(seconds), seconds);
   }
 }
 
-/** A 422 carrying FastAPI-shaped details. */
-export class ValidationFailed extends HttpError {
+/** Input that breaks the schema, with FastAPI-shaped details. */
+export class ValidationFailed extends DomainError {
   constructor(readonly issues: ValidationIssue[]) {
-    super(422, 'Validation failed');
+    super('invalid_input', 'Validation failed');
   }
 }

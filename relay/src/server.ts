@@ -2,7 +2,18 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { apiEndpoints } from '@tandem/shared';
 import type { DestinationStream } from 'pino';
+import { Conversation } from './agent/conversation';
 import { createPlanner } from './agent/planners';
+import type { AgentDeps } from './agent/steps';
+import {
+  type Application,
+  BrowseService,
+  RetrieveService,
+  Screenshots,
+  SessionOpener,
+  SessionService,
+  StepService,
+} from './app/index';
 import { BrowserHost } from './browser/browser-host';
 import { ProxyPool } from './browser/proxies';
 import type { Config } from './config';
@@ -77,45 +88,89 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
   const sweeper = setInterval(() => screenshots.sweep(), SWEEP_INTERVAL_MS).unref();
 
   let listening = '';
+  const publicUrl = () => (config.TANDEM_PUBLIC_URL ?? listening).replace(/\/+$/, '');
+  const browsers = new BrowserHost({
+    executablePath: config.CHROMIUM_PATH,
+    wsEndpoint: config.TANDEM_BROWSER_WS_ENDPOINT,
+    headless: config.TANDEM_HEADLESS,
+    logger,
+  });
+  const sessions = new SessionManager<Conversation>({
+    nodeId: config.TANDEM_NODE_ID,
+    maxSessions: config.TANDEM_MAX_SESSIONS,
+    idleMs: config.TANDEM_SESSION_IDLE_SECONDS * 1000,
+    busyWaitMs: config.TANDEM_SESSION_BUSY_WAIT_SECONDS * 1000,
+    logger,
+    conversation: () => new Conversation(),
+    // The session's token totals go out once, when it ends, so cost per session is in the logs.
+    endFields: (conversation) => ({ usage: conversation.usage }),
+  });
+  const proxies = new ProxyPool(config.TANDEM_PROXY_URLS);
+  // [local mode, issue 6] the extension gateway; attached to the HTTP server below.
+  const gateway = new ExtensionGateway({
+    store,
+    logger,
+    origins: extensionOrigins(config.TANDEM_EXTENSION_ORIGINS),
+    graceMs: config.TANDEM_EXTENSION_GRACE_SECONDS * 1000,
+  });
+  const agent: AgentDeps = {
+    planner,
+    skills: store.skills,
+    usage: store.usage,
+    logger,
+    dialogs: config.TANDEM_DIALOGS,
+  };
+  const opener = new SessionOpener({
+    sessions,
+    profiles: store.agents,
+    browsers,
+    proxies,
+    guard,
+    egress,
+    gateway,
+    logger,
+    config,
+  });
+  // Through `services`, so the store the screenshot route serves from is the one answers save to (tests
+  // swap it for one with a full disk).
+  const shots = new Screenshots({ store: { save: (png) => services.screenshots.save(png) }, publicUrl, logger });
+  const calls = { opener, profiles: store.agents, secrets: store.secrets, agent, screenshots: shots, guard };
+  const app: Application = {
+    sessions: new SessionService(opener, shots),
+    browse: new BrowseService({ ...calls, config }),
+    steps: new StepService(calls),
+    retrieve: new RetrieveService({
+      opener,
+      extraction: { config, model },
+      usage: store.usage,
+      screenshots: shots,
+      guard,
+      config,
+    }),
+  };
   const services: Services = {
     config,
     api: apiEndpoints({ maxSteps: config.TANDEM_MAX_STEPS }),
     logger,
     store,
+    app,
     screenshots,
-    proxies: new ProxyPool(config.TANDEM_PROXY_URLS),
+    proxies,
     guard,
     egress,
     redact: redactor(secrets),
     planner,
     model,
-    browsers: new BrowserHost({
-      executablePath: config.CHROMIUM_PATH,
-      wsEndpoint: config.TANDEM_BROWSER_WS_ENDPOINT,
-      headless: config.TANDEM_HEADLESS,
-      logger,
-    }),
-    sessions: new SessionManager({
-      nodeId: config.TANDEM_NODE_ID,
-      maxSessions: config.TANDEM_MAX_SESSIONS,
-      idleMs: config.TANDEM_SESSION_IDLE_SECONDS * 1000,
-      busyWaitMs: config.TANDEM_SESSION_BUSY_WAIT_SECONDS * 1000,
-      logger,
-    }),
+    browsers,
+    sessions,
     requestLimit:
       config.TANDEM_RATE_LIMIT_PER_MINUTE > 0
         ? new MemoryRateLimiter({ perMinute: config.TANDEM_RATE_LIMIT_PER_MINUTE })
         : undefined,
     signIns: SignInGuard.inMemory(),
-    publicUrl: () => (config.TANDEM_PUBLIC_URL ?? listening).replace(/\/+$/, ''),
+    publicUrl,
     version: VERSION,
-    // [local mode, issue 6] the extension gateway; attached to the HTTP server below.
-    gateway: new ExtensionGateway({
-      store,
-      logger,
-      origins: extensionOrigins(config.TANDEM_EXTENSION_ORIGINS),
-      graceMs: config.TANDEM_EXTENSION_GRACE_SECONDS * 1000,
-    }),
+    gateway,
   };
 
   const server = createServer(createApp(services));

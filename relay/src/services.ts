@@ -1,5 +1,7 @@
 import type { Endpoints } from '@tandem/shared';
+import type { Conversation } from './agent/conversation';
 import type { Planner } from './agent/planner';
+import type { Application } from './app/index';
 import type { BrowserHost } from './browser/browser-host';
 import type { ProxyPool } from './browser/proxies';
 import type { Config } from './config';
@@ -14,14 +16,17 @@ import type { SessionManager } from './sessions/manager';
 import type { ScreenshotStore } from './store/screenshots';
 import type { Store } from './store/store';
 
-/** Everything a request handler may use; built once by `startRelay`. */
+/** Everything the HTTP layer may use; built once by `startRelay`. Only src/http and the wiring import it. */
 export interface Services {
   config: Config;
   /** The public API's endpoints with this relay's limits (TANDEM_MAX_STEPS): what routes validate with. */
   api: Endpoints;
   logger: Logger;
   store: Store;
-  sessions: SessionManager;
+  /** The use cases the routes call (browse, step, retrieve, sessions). */
+  app: Application;
+  /** The live sessions, each keeping the agent's conversation. */
+  sessions: SessionManager<Conversation>;
   browsers: BrowserHost;
   proxies: ProxyPool;
   /** The address policy of remote sessions (off when TANDEM_ALLOW_PRIVATE_NETWORK is true). */

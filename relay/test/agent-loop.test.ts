@@ -199,3 +199,39 @@ describe('streaming', () => {
     expect(((await res.json()) as { message: string }).message).toMatch(/Only http and https/);
   });
 });
+
+describe('one order of work for a JSON and a streamed step', () => {
+  // A port nothing listens on: the URL passes every check, and the page then fails to load.
+  const unreachable = 'http://127.0.0.1:9/';
+
+  it('takes the cmd only after its page loaded: a page that fails to load leaves the task as it was', async () => {
+    const id = await h.createSession('/form.html');
+    h.model.script(decision([{ action: 'scroll', direction: 'down' }]));
+    expect((await step(id, { cmd: 'Read the form' })).body.status).toBe('CONTINUE');
+
+    const json = await step(id, { cmd: 'Read something else', url: unreachable });
+    expect(json.status, JSON.stringify(json.body)).toBe(400);
+    expect(json.body.message).toMatch(/Could not open/);
+    expect(h.session(id).conversation.task).toBe('Read the form');
+
+    const messages = await readStream(await streamStep(h, id, { cmd: 'Read something else', url: unreachable }));
+    const final = StreamChunk.parse(JSON.parse(messages.at(-2) ?? '{}'));
+    expect(final.data.delta).toMatchObject({
+      status: 'DONE',
+      content: expect.stringMatching(/^Error: Could not open/),
+    });
+    expect(h.session(id).conversation.task).toBe('Read the form');
+    expect(h.model.requests).toHaveLength(1);
+  });
+
+  it('refuses an empty cmd with no task before any chunk and before navigating', async () => {
+    const id = await h.createSession('/form.html');
+    const stream = await streamStep(h, id, { cmd: ' ', url: `${h.site.url}/events.html` });
+    expect(stream.status).toBe(400);
+    expect(((await stream.json()) as { message: string }).message).toMatch(/no task yet/);
+    const json = await step(id, { cmd: '', url: `${h.site.url}/events.html` });
+    expect(json.status).toBe(400);
+    expect(json.body.message).toMatch(/no task yet/);
+    expect(h.session(id).driver.url()).toBe(`${h.site.url}/form.html`);
+  });
+});

@@ -9,7 +9,7 @@ import {
 } from '@tandem/e2e/fixtures';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { Session } from '../src/sessions/session';
+import type { AgentSession } from '../src/agent/conversation';
 import { memoryLogger, startTestRelay, type TestRelay } from './support';
 
 export interface AgentHarness {
@@ -19,7 +19,7 @@ export interface AgentHarness {
   /** Every line the relay logged, parsed. */
   logs: Record<string, unknown>[];
   /** The live session `id` of the test key's account. */
-  session(id: string): Session;
+  session(id: string): AgentSession;
   /** Creates a session on a fixture page through the API; returns its id. */
   createSession(path: string): Promise<string>;
 }

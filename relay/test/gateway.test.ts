@@ -326,7 +326,11 @@ describe('local sessions over the gateway', () => {
     const inFlight = session.driver.screenshot();
     await expect.poll(() => fake.received.at(-1)?.type).toBe('screenshot');
     fake.close();
-    await expect(inFlight).rejects.toMatchObject({ status: 503, code: 'disconnected' });
+    await expect(inFlight).rejects.toMatchObject({
+      code: 'extension_unavailable',
+      extensionCode: 'disconnected',
+      retryAfterSeconds: 2,
+    });
   });
 
   it('keeps the session through a reconnect within the grace period, and ends it after', async () => {
@@ -350,8 +354,9 @@ describe('local sessions over the gateway', () => {
     fake.replying = false;
     const started = Date.now();
     await expect(gateway.request(deviceId, 'tab.info', { tabId: 7 }, 150)).rejects.toMatchObject({
-      status: 503,
-      code: 'timeout',
+      code: 'extension_unavailable',
+      extensionCode: 'timeout',
+      retryAfterSeconds: 2,
       message: expect.stringMatching(/did not answer tab.info/),
     });
     expect(Date.now() - started).toBeGreaterThanOrEqual(140);
@@ -372,7 +377,7 @@ describe('local sessions over the gateway', () => {
     expect(after.status).toBe(404);
     expect(after.body.message).toMatch(/device token was revoked \(sign the extension in again/);
     await expect(gateway.request(deviceId, 'tab.info', { tabId: 7 }, 1_000)).rejects.toMatchObject({
-      code: 'disconnected',
+      extensionCode: 'disconnected',
     });
   });
 
@@ -400,7 +405,7 @@ describe('local sessions over the gateway', () => {
     fake.ws.close(4010, 'api off');
     await fake.closeInfo;
     await expect(session.driver.title()).rejects.toMatchObject({
-      status: 400,
+      code: 'api_disabled',
       message: expect.stringMatching(/API Enabled was turned off/),
     });
   });

@@ -371,8 +371,8 @@ describe.each(backends)('the store on %s', (backend) => {
           own.pause!();
           for (let i = 0; i < 3; i++) {
             await expect(store.apiKeys.resolve(key)).rejects.toMatchObject({
-              status: 503,
-              headers: { 'Retry-After': '5' },
+              code: 'store_unavailable',
+              retryAfterSeconds: 5,
               message: expect.stringMatching(/database is unreachable .*Retry in a moment/),
             });
           }

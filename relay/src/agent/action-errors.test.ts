@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BrowserGone, BrowserUnavailable, NavigationFailed } from '../browser/errors';
-import { BadRequest, HttpError } from '../errors';
+import { BadRequest, DomainError } from '../errors';
 import { ExtensionCommandError, MESSAGES } from '../gateway/errors';
 import { isActionFailure } from './action-errors';
 
@@ -18,7 +18,7 @@ describe('isActionFailure', () => {
     expect(
       isActionFailure(new ExtensionCommandError({ code: 'timeout', message: MESSAGES.timeout('act', 30_000) })),
     ).toBe(false);
-    expect(isActionFailure(new HttpError(500, 'the relay broke'))).toBe(false);
+    expect(isActionFailure(new DomainError('internal', 'the relay broke'))).toBe(false);
   });
 
   it('keeps refusals of the one action as the action’s failure, for the agent to work around', () => {

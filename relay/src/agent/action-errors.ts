@@ -1,6 +1,6 @@
 import type { ProtocolErrorCode } from '@tandem/shared';
 import { BrowserGone, BrowserUnavailable } from '../browser/errors';
-import { HttpError } from '../errors';
+import { DomainError } from '../errors';
 import { ExtensionCommandError } from '../gateway/errors';
 
 /**
@@ -17,11 +17,11 @@ const ACTION_LEVEL_CODES = new Set<ProtocolErrorCode>(['restricted_page', 'stale
  * stepping a session that cannot act, and the agent would "try something else" against a dead browser.
  */
 export function isActionFailure(error: unknown): boolean {
-  if (error instanceof ExtensionCommandError) return ACTION_LEVEL_CODES.has(error.code);
+  if (error instanceof ExtensionCommandError) return ACTION_LEVEL_CODES.has(error.extensionCode);
   if (error instanceof BrowserGone || error instanceof BrowserUnavailable) return false;
-  // 4xx from the relay's own checks (a blocked or unreachable URL: NavigationFailed, BadRequest) are
-  // about the action; a 5xx is the relay or the browser failing.
-  if (error instanceof HttpError) return error.status < 500;
+  // The relay's own checks (a blocked or unreachable URL: NavigationFailed, BadRequest) are about the
+  // action; anything else is the relay or the browser failing.
+  if (error instanceof DomainError) return error.blamesRequest;
   // Anything else came out of the page while acting (a Playwright error on this element).
   return true;
 }

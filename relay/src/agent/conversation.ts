@@ -1,4 +1,5 @@
 import { BadRequest } from '../errors';
+import type { Session } from '../sessions/session';
 import type { StepRecord, Usage } from './planner';
 import { excerpt } from './quote';
 
@@ -28,15 +29,35 @@ export class Conversation {
   readonly usage: Usage & { steps: number } = { steps: 0, promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
 
   /**
-   * Takes the cmd of a browse or step call: the answer to a pending question, a new task, or ("") go on
-   * with the current one.
+   * Throws what `accept` would refuse, changing nothing: a call checks its cmd before it starts work
+   * (a navigation) that may fail, and takes it only once that work succeeded.
    */
-  accept(cmd: string): void {
+  check(cmd: string): void {
     const text = cmd.trim();
     if (this.pendingQuestion !== undefined) {
       if (!text) {
         throw new BadRequest(`The agent asked: "${excerpt(this.pendingQuestion, 300)}". Send the answer in cmd.`);
       }
+      return;
+    }
+    if (text) return;
+    if (!this.task) throw new BadRequest('cmd is empty and this session has no task yet. Send an instruction in cmd.');
+    // Going on with a finished task would start it over (and bring back any question it once asked).
+    if (this.finished()) {
+      throw new BadRequest(
+        'cmd is empty and the last task is done. Send a new instruction in cmd, or the same one to do it again.',
+      );
+    }
+  }
+
+  /**
+   * Takes the cmd of a browse or step call: the answer to a pending question, a new task, or ("") go on
+   * with the current one.
+   */
+  accept(cmd: string): void {
+    this.check(cmd);
+    const text = cmd.trim();
+    if (this.pendingQuestion !== undefined) {
       this.userAnswer = { question: this.pendingQuestion, answer: text };
       this.pendingQuestion = undefined;
       return;
@@ -49,14 +70,6 @@ export class Conversation {
         this.planned = false;
       }
       this.consecutiveFailures = 0;
-      return;
-    }
-    if (!this.task) throw new BadRequest('cmd is empty and this session has no task yet. Send an instruction in cmd.');
-    // Going on with a finished task would start it over (and bring back any question it once asked).
-    if (this.finished()) {
-      throw new BadRequest(
-        'cmd is empty and the last task is done. Send a new instruction in cmd, or the same one to do it again.',
-      );
     }
   }
 
@@ -83,3 +96,6 @@ export class Conversation {
     this.usage.cachedTokens += usage.cachedTokens;
   }
 }
+
+/** A session as the agent drives it: its browser, and the conversation it keeps there. */
+export type AgentSession = Session<Conversation>;

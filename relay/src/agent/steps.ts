@@ -1,14 +1,16 @@
 import type { Action, AgentMode, Mark, SessionStatus, Snapshot } from '@tandem/shared';
 import { dialogPolicyFor } from '../browser/dialogs';
 import { statusNote } from '../browser/http-status';
-import { HttpError } from '../errors';
+import type { Config } from '../config';
+import { DomainError } from '../errors';
+import type { Logger } from '../logger';
 import { quote } from '../quote';
-import type { Services } from '../services';
 import { cancellationOf, OperationCancelled, throwIfCancelled } from '../sessions/cancellation';
-import type { Session } from '../sessions/session';
 import type { AgentProfile } from '../store/agents';
+import type { UsageDelta } from '../store/usage';
 import { isActionFailure } from './action-errors';
 import { loopNudges, MAX_CONSECUTIVE_FAILURES, stepFailed } from './control';
+import type { AgentSession } from './conversation';
 import {
   type ActionRecord,
   type PlanDecision,
@@ -21,16 +23,27 @@ import {
 import { applyStepRules } from './step-rules';
 
 /** The model or its endpoint failed in a way retrying will not fix (bad key, unknown model). */
-export class ModelUnavailable extends HttpError {
+export class ModelUnavailable extends DomainError {
   constructor(detail: string) {
-    super(500, `The agent's model could not be used: ${detail}`);
+    super('model_unavailable', `The agent's model could not be used: ${detail}`);
   }
 }
 
-export interface StepContext {
-  services: Services;
-  session: Session;
+/** What the step loop uses of the relay, and nothing more. */
+export interface AgentDeps {
   planner: Planner;
+  /** The account's skills that apply to a page (the store's skills). */
+  skills: { matching(accountId: string, url: string): Promise<string[]> };
+  /** Where every planner call's tokens are counted (the store's usage ledger). */
+  usage: { record(accountId: string, delta: UsageDelta): Promise<void> };
+  logger: Logger;
+  /** How page dialogs are answered (TANDEM_DIALOGS). */
+  dialogs: Config['TANDEM_DIALOGS'];
+}
+
+export interface StepContext {
+  deps: AgentDeps;
+  session: AgentSession;
   mode: AgentMode;
   temperature?: number | undefined;
   profile?: AgentProfile | undefined;
@@ -69,13 +82,14 @@ const PAGE_CHANGING = new Set(['navigate', 'go_back', 'go_forward']);
  * page) or that failed. What was dropped or left unrun is reported in the step's message and history.
  */
 export async function runStep(ctx: StepContext): Promise<StepOutcome> {
-  const { services, session, planner } = ctx;
+  const { deps, session } = ctx;
+  const { planner } = deps;
   const conversation = session.conversation;
   const driver = session.driver;
   const task = conversation.task ?? '';
 
   throwIfCancelled(ctx.signal);
-  driver.setDialogPolicy(dialogPolicyFor(task, services.config.TANDEM_DIALOGS));
+  driver.setDialogPolicy(dialogPolicyFor(task, deps.dialogs));
   ctx.emit(`Step ${ctx.step}: reading ${driver.url() || 'the page'}.${statusNote(driver.httpStatus())}`);
   const snapshot = await driver.snapshot();
   throwIfCancelled(ctx.signal);
@@ -107,7 +121,7 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
       history: conversation.history,
       memory: conversation.memory,
       plan: conversation.plan,
-      skills: await services.store.skills.matching(session.accountId, driver.url()),
+      skills: await deps.skills.matching(session.accountId, driver.url()),
       instructions: ctx.profile?.instructions,
       mode: ctx.mode,
       temperature: ctx.temperature,
@@ -129,7 +143,7 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
   }
   conversation.remember(decision.memory);
   await recordUsage(ctx, decision.usage);
-  services.logger.info(
+  deps.logger.info(
     {
       sessionId: session.id,
       step: ctx.step,
@@ -198,9 +212,9 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
 
 /** Adds a planner call's tokens to the session's totals and the account's usage. */
 async function recordUsage(ctx: StepContext, usage: Usage | undefined): Promise<void> {
-  const { services, session } = ctx;
+  const { deps, session } = ctx;
   session.conversation.addUsage(usage);
-  await services.store.usage.record(session.accountId, {
+  await deps.usage.record(session.accountId, {
     steps: 1,
     promptTokens: usage?.promptTokens ?? 0,
     completionTokens: usage?.completionTokens ?? 0,
@@ -220,7 +234,7 @@ async function act(ctx: StepContext, action: Action, record: StepRecord): Promis
   } catch (error) {
     // A browser that is gone or may not be driven fails the step; a refused action is the agent's to fix.
     if (!isActionFailure(error)) throw error;
-    const message = error instanceof HttpError ? error.message : String(error);
+    const message = error instanceof DomainError ? error.message : String(error);
     entry = { action, code: 'error', message };
   }
   record.actions.push(entry);

@@ -1,7 +1,14 @@
 import { secretNames } from '@tandem/shared';
-import { BadRequest } from '../errors';
+import { DomainError } from '../errors';
 import type { AccountSecrets, SecretValue } from '../store/account-secrets';
 import type { Conversation } from './conversation';
+
+/** A cmd named a `<secret:name>` neither the call nor the account has. */
+export class UnknownSecret extends DomainError {
+  constructor(message: string) {
+    super('unknown_secret', message);
+  }
+}
 
 /**
  * The text whose `<secret:name>` placeholders a call may type: its cmd, and the session's task when the
@@ -15,10 +22,10 @@ export function secretsText(cmd: string, conversation: Conversation | undefined)
 
 /**
  * The values for the placeholders in `text`: the call's own (`optional_params.secrets`) first, then the
- * account's store. A name neither has is a 400 before anything runs; the message names it, never a value.
+ * account's store. A name neither has is refused (UnknownSecret) before anything runs; the message names it, never a value.
  */
 export async function resolveSecrets(
-  store: AccountSecrets,
+  store: Pick<AccountSecrets, 'resolve'>,
   accountId: string,
   text: string,
   given: Readonly<Record<string, string>> = {},
@@ -39,7 +46,7 @@ export async function resolveSecrets(
   }
   if (unknown.length > 0) {
     const list = unknown.map((name) => `<secret:${name}>`).join(', ');
-    throw new BadRequest(
+    throw new UnknownSecret(
       `The cmd names ${unknown.length === 1 ? 'a secret' : 'secrets'} this account does not have: ${list}. Store ${unknown.length === 1 ? 'it' : 'them'} first (see "Secrets" in the README), or pass the value${unknown.length === 1 ? '' : 's'} in optional_params.secrets of this call.`,
     );
   }

@@ -1,11 +1,11 @@
-import { HttpError } from '../errors';
+import { DomainError } from '../errors';
 import { clip } from '../quote';
 
 /** The page could not be opened: DNS failure, refused connection, timeout, bad certificate. */
-export class NavigationFailed extends HttpError {
+export class NavigationFailed extends DomainError {
   constructor(url: string, reason: string) {
     super(
-      400,
+      'navigation_failed',
       `Could not open ${clip(url, 200)}: ${reason}. Check that the URL is right and the site is reachable from the relay.`,
     );
   }
@@ -16,37 +16,37 @@ export const PRIVATE_NETWORK_HINT =
   'this relay keeps remote sessions out of private networks; its operator can allow a host with TANDEM_ALLOW_HOSTS, or all of them with TANDEM_ALLOW_PRIVATE_NETWORK=true';
 
 /** The address policy refused the page: a loopback, private or otherwise non-public address. */
-export class NavigationRefused extends HttpError {
+export class NavigationRefused extends DomainError {
   constructor(url: string, reason: string) {
-    super(400, `${url} was not opened: ${reason}, and ${PRIVATE_NETWORK_HINT}.`);
+    super('navigation_refused', `${url} was not opened: ${reason}, and ${PRIVATE_NETWORK_HINT}.`);
   }
 }
 
 /** The browser behind a session stopped (crash, lost connection to the browser server). */
-export class BrowserGone extends HttpError {
+export class BrowserGone extends DomainError {
   constructor(detail: string) {
     super(
-      500,
+      'browser_gone',
       `The session's browser stopped unexpectedly (${detail}). Create a new session; the relay starts a new browser by itself.`,
     );
   }
 }
 
 /** The page's scripts kept its main thread busy even after the relay stopped them, so its tab was closed. */
-export class PageUnresponsive extends HttpError {
+export class PageUnresponsive extends DomainError {
   /** `now`: where the session is after the relay closed the page's tab ("" for a new blank tab). */
   constructor(url: string, stops: number, now: string) {
     super(
-      400,
+      'page_unresponsive',
       `The page at ${url} stopped responding: its scripts kept running without a pause, even after being stopped ${stops} times, so its tab was closed. The session goes on ${now ? `in its previous tab, at ${now}` : 'in a new blank tab'}: open a page to continue.`,
     );
   }
 }
 
 /** No browser could be started or reached at all. */
-export class BrowserUnavailable extends HttpError {
+export class BrowserUnavailable extends DomainError {
   constructor(detail: string) {
-    super(503, `No browser is available: ${detail}`, { 'Retry-After': '5' });
+    super('browser_unavailable', `No browser is available: ${detail}`, 5);
   }
 }
 

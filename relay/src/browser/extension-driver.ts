@@ -234,7 +234,7 @@ export class ExtensionDriver implements BrowserDriver {
     try {
       return await call(this.options, command, params, timeoutMs);
     } catch (error) {
-      if (error instanceof ExtensionCommandError && error.code === 'tab_closed') {
+      if (error instanceof ExtensionCommandError && error.extensionCode === 'tab_closed') {
         this.options.gateway.unbindSession(this.options.sessionId);
         this.gone('closed_in_browser');
         throw new BrowserGone('the tab was closed in the browser');
@@ -251,7 +251,7 @@ function call<C extends CommandName>(
   timeoutMs: number,
 ): Promise<CommandResult<C>> {
   return options.gateway.request(options.deviceId, command, params, timeoutMs).catch((error: unknown) => {
-    if (error instanceof ExtensionCommandError && error.code === 'navigation_failed') {
+    if (error instanceof ExtensionCommandError && error.extensionCode === 'navigation_failed') {
       const url = 'url' in params ? String(params.url) : 'the page';
       throw new NavigationFailed(url, error.message);
     }

@@ -1,26 +1,28 @@
 import type { ProtocolError, ProtocolErrorCode } from '@tandem/shared';
-import { HttpError } from '../errors';
+import { DomainError, type ErrorCode } from '../errors';
 
-const STATUS: Record<ProtocolErrorCode, number> = {
-  restricted_page: 400,
-  api_disabled: 400,
-  navigation_failed: 400,
-  stale_element: 400,
-  tab_closed: 404,
-  timeout: 503,
-  disconnected: 503,
-  bad_request: 500,
-  internal: 500,
+/** The relay's code for each of the extension's: its own `bad_request` is the relay sending a bad command. */
+const CODES: Record<ProtocolErrorCode, ErrorCode> = {
+  restricted_page: 'restricted_page',
+  api_disabled: 'api_disabled',
+  navigation_failed: 'navigation_failed',
+  stale_element: 'stale_element',
+  tab_closed: 'tab_closed',
+  timeout: 'extension_unavailable',
+  disconnected: 'extension_unavailable',
+  bad_request: 'internal',
+  internal: 'internal',
 };
 
 /** A command the extension refused or could not run, rebuilt from the wire `{code, message}`. */
-export class ExtensionCommandError extends HttpError {
-  readonly code: ProtocolErrorCode;
+export class ExtensionCommandError extends DomainError {
+  /** The extension's code, as the wire carried it. */
+  readonly extensionCode: ProtocolErrorCode;
 
   constructor(error: ProtocolError) {
     const retriable = error.code === 'disconnected' || error.code === 'timeout';
-    super(STATUS[error.code], error.message, retriable ? { 'Retry-After': '2' } : {});
-    this.code = error.code;
+    super(CODES[error.code], error.message, retriable ? 2 : undefined);
+    this.extensionCode = error.code;
   }
 }
 

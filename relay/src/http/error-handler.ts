@@ -1,9 +1,10 @@
 import type { ErrorBody, ValidationErrorBody } from '@tandem/shared';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { HttpError, STATUS_NAMES, ValidationFailed } from '../errors';
+import { DomainError, ValidationFailed } from '../errors';
 import { clip } from '../quote';
 import { OperationCancelled } from '../sessions/cancellation';
 import { locals } from './context';
+import { httpAnswerOf, STATUS_NAMES } from './error-status';
 import { findJsonError } from './json-errors';
 
 interface BodyParserError extends Error {
@@ -41,14 +42,13 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, _req, res, _ne
     res.status(422).json(body);
     return;
   }
-  if (error instanceof HttpError) {
-    if (error.status >= 500) ctx.log?.error({ err: error }, error.message);
+  if (error instanceof DomainError) {
+    const { status, headers } = httpAnswerOf(error);
+    if (status >= 500) ctx.log?.error({ err: error }, error.message);
     // A server-side failure is found in the logs by its request id; 503 is capacity, not a failure.
     const message =
-      error.status >= 500 && error.status !== 503
-        ? `${error.message} (request id ${ctx.requestId ?? 'unknown'})`
-        : error.message;
-    sendError(res, error.status, message, error.headers);
+      status >= 500 && status !== 503 ? `${error.message} (request id ${ctx.requestId ?? 'unknown'})` : error.message;
+    sendError(res, status, message, headers);
     return;
   }
   const parserError = error as BodyParserError;

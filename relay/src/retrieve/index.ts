@@ -25,14 +25,17 @@ export interface RetrieveResult {
   usage: Usage;
 }
 
-/** What retrieve needs from the relay: its settings and the model client (absent: no endpoint configured). */
+/** The settings that pick retrieve's model. */
+type ModelSettings = Pick<Config, 'OPENAI_BASE_URL' | 'OPENAI_API_KEY' | 'TANDEM_MODEL_FAST' | 'TANDEM_MODEL_STANDARD'>;
+
+/** What retrieve needs from the relay: its model settings and the model client (absent: no endpoint configured). */
 export interface RetrieveDeps {
-  config: Config;
+  config: ModelSettings;
   model?: ModelClient | undefined;
 }
 
 /** The model for a mode: either one serves both when only one is set; undefined when none is configured. */
-export function retrieveModel(config: Config, mode: 'fast' | 'standard'): string | undefined {
+export function retrieveModel(config: ModelSettings, mode: 'fast' | 'standard'): string | undefined {
   if (!config.OPENAI_BASE_URL && !config.OPENAI_API_KEY) return undefined;
   return mode === 'fast'
     ? (config.TANDEM_MODEL_FAST ?? config.TANDEM_MODEL_STANDARD)

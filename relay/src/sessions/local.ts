@@ -1,13 +1,22 @@
 import { type CreateSessionRequest, restrictedPageMessage } from '@tandem/shared';
-import { resolveProfile } from '../agent/session-agent';
 import { ExtensionDriver } from '../browser/extension-driver';
 import { checkUrl } from '../browser/url-policy';
+import type { Config } from '../config';
 import { ExtensionCommandError } from '../gateway/errors';
 import type { ExtensionGateway } from '../gateway/gateway';
-import type { Services } from '../services';
+import type { Logger } from '../logger';
+import type { SessionManager } from './manager';
 import type { Session } from './session';
 
 type OpenRequest = Pick<CreateSessionRequest, 'url' | 'agent_id' | 'mode' | 'use_proxy'>;
+
+/** What opening a local session needs: the session directory and the extension gateway. */
+export interface LocalOpenDeps<C> {
+  sessions: SessionManager<C>;
+  gateway: ExtensionGateway;
+  logger: Logger;
+  config: Pick<Config, 'TANDEM_NAVIGATION_TIMEOUT_MS'>;
+}
 
 /**
  * http(s) only; loopback and private hosts are fine, since the browser is the user's own. Browser and
@@ -21,26 +30,25 @@ async function checkLocalUrl(url: string): Promise<URL> {
 
 /**
  * Creates a local session (`local: true`): a new tab in the account's connected, API-enabled browser,
- * opened at `url`. 400 when no such browser is connected or API Enabled is off (the message says which).
+ * opened at `url`. BadRequest when no such browser is connected or API Enabled is off (the message says which).
  */
-export async function openLocalSession(
-  services: Services & { gateway: ExtensionGateway },
+export async function openLocalSession<C>(
+  deps: LocalOpenDeps<C>,
   accountId: string,
   request: OpenRequest,
-): Promise<Session> {
-  await resolveProfile(services, accountId, request.agent_id);
+): Promise<Session<C>> {
   const url = await checkLocalUrl(request.url);
-  const deviceId = services.gateway.pickDevice(accountId);
-  return services.sessions.create(
+  const deviceId = deps.gateway.pickDevice(accountId);
+  return deps.sessions.create(
     { accountId, local: true, mode: request.mode, agentId: request.agent_id, useProxy: false },
     (sessionId) =>
       ExtensionDriver.open(url.href, {
-        gateway: services.gateway,
+        gateway: deps.gateway,
         accountId,
         deviceId,
         sessionId,
-        navigationTimeoutMs: services.config.TANDEM_NAVIGATION_TIMEOUT_MS,
-        logger: services.logger.child({ sessionId, deviceId }),
+        navigationTimeoutMs: deps.config.TANDEM_NAVIGATION_TIMEOUT_MS,
+        logger: deps.logger.child({ sessionId, deviceId }),
         checkUrl: checkLocalUrl,
       }),
   );

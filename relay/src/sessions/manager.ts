@@ -7,12 +7,16 @@ import { OperationCancelled } from './cancellation';
 import { QueueWaitTimeout } from './queue';
 import { type EndReason, Session, type SessionInfo } from './session';
 
-export interface SessionManagerOptions {
+export interface SessionManagerOptions<C> {
   nodeId: string;
   maxSessions: number;
   idleMs: number;
   busyWaitMs: number;
   logger: Logger;
+  /** What a new session keeps for the layer above (the agent's conversation). */
+  conversation: () => C;
+  /** Fields for the "session ended" log line (the conversation's token totals). */
+  endFields?: (conversation: C) => Record<string, unknown>;
 }
 
 /** Ended sessions remembered so a late caller hears "closed" or "expired" rather than "unknown". */
@@ -22,13 +26,13 @@ const TOMBSTONES = 10_000;
  * Live sessions, in memory (they last minutes). One in-process implementation; the seam for a
  * Redis-backed directory across relay nodes (DESIGN §9).
  */
-export class SessionManager {
-  private readonly sessions = new Map<string, Session>();
+export class SessionManager<C = unknown> {
+  private readonly sessions = new Map<string, Session<C>>();
   private readonly ended = new Map<string, { accountId: string; reason: EndReason }>();
   /** Slots held by sessions still being created, so concurrent creates respect the cap. */
   private reserved = 0;
 
-  constructor(private readonly options: SessionManagerOptions) {}
+  constructor(private readonly options: SessionManagerOptions<C>) {}
 
   newId(): string {
     return `ses_${this.options.nodeId}_${randomBase62(128)}`;
@@ -39,7 +43,7 @@ export class SessionManager {
     info: SessionInfo,
     open: (sessionId: string) => Promise<BrowserDriver>,
     id = this.newId(),
-  ): Promise<Session> {
+  ): Promise<Session<C>> {
     if (this.sessions.size + this.reserved >= this.options.maxSessions) {
       throw new AtCapacity(this.options.maxSessions, this.retryAfterSeconds());
     }
@@ -50,7 +54,7 @@ export class SessionManager {
     } finally {
       this.reserved--;
     }
-    const session = new Session(id, info, driver, this.options.busyWaitMs);
+    const session = new Session(id, info, driver, this.options.busyWaitMs, this.options.conversation());
     this.sessions.set(id, session);
     driver.onGone((reason) => void this.end(session, reason));
     this.armIdleTimer(session);
@@ -59,7 +63,7 @@ export class SessionManager {
   }
 
   /** The caller's live session, or SessionGone (another account's session is "unknown"). */
-  get(accountId: string, id: string): Session {
+  get(accountId: string, id: string): Session<C> {
     const session = this.sessions.get(id);
     if (session && session.accountId === accountId) return session;
     const ended = this.ended.get(id);
@@ -84,7 +88,7 @@ export class SessionManager {
    * ends; while still queued, such an operation gives up its turn and never runs.
    */
   async run<T>(
-    session: Session,
+    session: Session<C>,
     operation: (signal: AbortSignal) => Promise<T>,
     options: { signal?: AbortSignal | undefined } = {},
   ): Promise<T> {
@@ -127,28 +131,28 @@ export class SessionManager {
     await Promise.all([...this.sessions.values()].map((s) => this.end(s, 'closed')));
   }
 
-  private async end(session: Session, reason: EndReason): Promise<void> {
+  private async end(session: Session<C>, reason: EndReason): Promise<void> {
     if (this.sessions.get(session.id) !== session) return;
     this.sessions.delete(session.id);
     clearTimeout(session.idleTimer);
     this.ended.set(session.id, { accountId: session.accountId, reason });
     if (this.ended.size > TOMBSTONES) this.ended.delete(this.ended.keys().next().value as string);
     // The session's token totals go out once, here, so cost per session is in the logs after it ends.
-    this.log(session).info({ reason, usage: session.conversation.usage }, 'session ended');
+    this.log(session).info({ reason, ...this.options.endFields?.(session.conversation) }, 'session ended');
     session.cancel(new OperationCancelled('session_ended', new SessionGone(session.id, reason).message));
     await session.driver.close();
   }
 
-  private assertLive(session: Session): void {
+  private assertLive(session: Session<C>): void {
     if (this.sessions.get(session.id) !== session) this.get(session.accountId, session.id);
   }
 
-  private touch(session: Session): void {
+  private touch(session: Session<C>): void {
     session.lastUsedAt = Date.now();
     this.armIdleTimer(session);
   }
 
-  private armIdleTimer(session: Session): void {
+  private armIdleTimer(session: Session<C>): void {
     clearTimeout(session.idleTimer);
     session.idleTimer = undefined;
     if (session.queue.pending > 0 || !this.sessions.has(session.id)) return;
@@ -164,7 +168,7 @@ export class SessionManager {
     return Math.max(1, Math.ceil((soonest - Date.now()) / 1000));
   }
 
-  private log(session: Session): Logger {
+  private log(session: Session<C>): Logger {
     return this.options.logger.child({ sessionId: session.id, accountId: session.accountId });
   }
 }

@@ -1,5 +1,4 @@
 import type { AgentMode } from '@tandem/shared';
-import { Conversation } from '../agent/conversation';
 import type { BrowserDriver, GoneReason } from '../browser/driver';
 import { SecretDriver } from '../browser/secret-driver';
 import type { OperationCancelled } from './cancellation';
@@ -15,14 +14,16 @@ export interface SessionInfo {
   useProxy: boolean;
 }
 
-/** A live session: its driver, its owner and its place in time. Manipulated only by SessionManager. */
-export class Session {
+/**
+ * A live session: its driver, its owner and its place in time. Manipulated only by SessionManager.
+ * `C` is what the layer above keeps per session (the agent's conversation); the sessions layer only
+ * holds it.
+ */
+export class Session<C = unknown> {
   readonly createdAt = Date.now();
   lastUsedAt = Date.now();
   idleTimer: NodeJS.Timeout | undefined;
   readonly queue: SerialQueue;
-  /** The agent's task, history and memory in this session. */
-  readonly conversation = new Conversation();
   /** Aborts the running operation (set while one runs). */
   operation: AbortController | undefined;
   /** The browser, through the layer that types secrets and masks them in everything read back. */
@@ -33,6 +34,8 @@ export class Session {
     readonly info: SessionInfo,
     driver: BrowserDriver,
     busyWaitMs: number,
+    /** The agent's task, history and memory in this session. */
+    readonly conversation: C,
   ) {
     this.driver = new SecretDriver(driver);
     this.queue = new SerialQueue(busyWaitMs);

@@ -123,7 +123,7 @@ const CONNECTION_LOST = /^(08|57P)|^(ECONNRESET|EPIPE|ECONNREFUSED|ETIMEDOUT)$/;
 
 /**
  * The pool as Kysely sees it, where a database that cannot be reached (stopped, restarting, refusing)
- * fails the query with StoreUnavailable, a 503 that says so, rather than an anonymous 500.
+ * fails the query with StoreUnavailable, which says so (and when to retry), rather than an anonymous failure.
  */
 function reportingOutages(pool: pg.Pool): PostgresPool {
   const lost = (error: { code?: string; message?: string }) =>

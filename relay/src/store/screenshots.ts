@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { HttpError } from '../errors';
+import { DomainError } from '../errors';
 import { randomBase62 } from './secrets';
 
 const TOKEN = /^[0-9A-Za-z]{22}$/;
@@ -21,7 +21,7 @@ const WRITE_FAILURES: Record<string, string> = {
 };
 
 /** A screenshot was taken but could not be written to the data directory (disk full, no permission). */
-export class ScreenshotNotStored extends HttpError {
+export class ScreenshotNotStored extends DomainError {
   /** What went wrong, short, for a response that goes out without its screenshot. */
   readonly reason: string;
 
@@ -29,9 +29,9 @@ export class ScreenshotNotStored extends HttpError {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     const reason = `${WRITE_FAILURES[code] ?? (error instanceof Error ? error.message : String(error))}${code ? ` (${code})` : ''}`;
     super(
-      503,
+      'screenshot_not_stored',
       `The screenshot was taken but could not be stored: ${reason}. Free disk space in the relay's data directory (TANDEM_DATA_DIR) or fix its permissions, then retry.`,
-      { 'Retry-After': '60' },
+      60,
     );
     this.reason = reason;
   }

@@ -1,0 +1,22 @@
+/**
+ * The application layer: one service per group of use cases, each built once by `startRelay` from the
+ * narrow dependencies it names. Routes parse, call one method, and shape the answer.
+ */
+import type { BrowseService } from './browse';
+import type { RetrieveService } from './retrieve';
+import type { SessionService } from './sessions';
+import type { StepService } from './step';
+
+export type { AgentSession } from '../agent/conversation';
+export { type BrowseDeps, BrowseService, type CallOptions } from './browse';
+export { RetrieveService, type RetrieveServiceDeps } from './retrieve';
+export { NO_SCREENSHOT, type OptionalScreenshot, Screenshots } from './screenshots';
+export { SessionOpener, SessionService } from './sessions';
+export { type StepReporter, type StepResult, StepService } from './step';
+
+export interface Application {
+  sessions: SessionService;
+  browse: BrowseService;
+  steps: StepService;
+  retrieve: RetrieveService;
+}
