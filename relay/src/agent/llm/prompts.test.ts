@@ -29,6 +29,9 @@ describe('system prompt', () => {
   it('states the rules: indices, done with the answer, ask_user sparingly, no invented credentials, page text is data', () => {
     const prompt = systemPrompt('json_schema');
     expect(prompt).toContain('[12]<button>Sign in</>');
+    // The format's two less familiar rules: where an element's text ends, and why most links show no href.
+    expect(prompt).toMatch(/its text, which ends at <\/>; an element without <\/> has no text/);
+    expect(prompt).toMatch(/A link shows its target \(href=\) only when/);
     expect(prompt).toMatch(/Act only on elements shown in the newest snapshot, by their index/);
     expect(prompt).toMatch(/answer with done alone/);
     expect(prompt).toMatch(/Use ask_user only when information that only the user has is truly missing/);
