@@ -154,7 +154,7 @@ describe('prompts', () => {
         skills: ['a rule'],
         instructions: 'be brief',
         nudges: ['a nudge'],
-        snapshot: snapshot('[9]<button>Other</button>'),
+        snapshot: snapshot('[9]<button>Other</>'),
         mode: 'standard',
       }),
     );
@@ -200,7 +200,7 @@ describe('prompts', () => {
         skills: ['Prices on shop.test exclude VAT.'],
         instructions: 'Always answer in French.',
         nudges: ['You typed into [2] twice; try something else.'],
-        snapshot: snapshot('[5]<button>Red mug — 12 €</button>'),
+        snapshot: snapshot('[5]<button>Red mug — 12 €</>'),
       }),
     );
     const user = messageText(server.requests[0], 'user');
@@ -212,7 +212,7 @@ describe('prompts', () => {
     expect(user).toContain('Always answer in French.');
     expect(user).toContain('- You typed into [2] twice; try something else.');
     expect(user).toContain('Step 20 of 20. This is the last step: you must finish now. Answer with done alone');
-    expect(user).toContain('<page_snapshot>\n[5]<button>Red mug — 12 €</button>\n</page_snapshot>');
+    expect(user).toContain('<page_snapshot>\n[5]<button>Red mug — 12 €</>\n</page_snapshot>');
     // Only the newest snapshot is sent: none of the history carries page text.
     expect(user.match(/<page_snapshot>/g)).toHaveLength(1);
   });

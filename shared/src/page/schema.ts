@@ -97,7 +97,7 @@ export const Snapshot = z
   .object({
     url: z.string().describe('URL of the document.'),
     title: z.string().describe('Document title.'),
-    text: z.string().describe('Compact text for the LLM: page text with `[index]<tag …>label</tag>` elements.'),
+    text: z.string().describe('Compact text for the LLM: page text with `[index]<tag …>label</>` elements.'),
     elements: z.array(SnapshotElement).describe('Every indexed element, in document order.'),
     viewport: z.object({ width: z.number(), height: z.number() }).describe('Viewport size in CSS pixels.'),
     scroll: z

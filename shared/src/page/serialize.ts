@@ -2,8 +2,8 @@ import { collectAttributes } from './attributes';
 import { getAttr, getComputedStyleOf, nodeContains, slotAssignedNodes } from './dom-intrinsics';
 import { type InteractiveKind, interactiveKind, isWidgetRole, roleOf } from './elements';
 import { type Box, childFrameContext, type FrameContext, intersect, topBox } from './geometry';
-import { shortenHref } from './href';
-import { append, joinStrings, mathRound, strLower, strSlice, toNumber } from './intrinsics';
+import { shortenHref, showsTarget } from './href';
+import { append, joinStrings, mathRound, strIndexOf, strLower, strSlice, toNumber } from './intrinsics';
 import { elementHint, elementName, fieldKind } from './names';
 import type { ElementRegistry } from './registry';
 import type { SnapshotElement } from './schema';
@@ -214,23 +214,24 @@ export class Serializer {
       element.editable = true;
     append(this.#elements, element);
     const shownTag = displayTag(tag, element.role);
-    let rendered = `${element.is_new ? '*' : ''}[${index}]<${shownTag}`;
-    const labelled = hasLabel(el);
     for (let i = 0; i < attrs.length; i++) {
       const pair = attrs[i] as [string, string];
       element.attributes[pair[0]] = pair[1];
-      if (!worthShowing(tag, shownTag, pair[0], pair[1], labelled)) continue;
-      rendered += pair[1] === '' && pair[0] !== 'value' ? ` ${pair[0]}` : ` ${pair[0]}=${quoteValue(pair[1])}`;
     }
+    const shown: Shown = { el, tag, shownTag, attrs, labelled: hasLabel(el), named: false, text: '' };
+    const opener = `${element.is_new ? '*' : ''}[${index}]<${shownTag}`;
 
     if (kind === 'scroll') {
       const above = mathRound(el.scrollTop);
       const below = mathRound(el.scrollHeight - el.clientHeight - el.scrollTop);
       element.scroll = { above_px: above, below_px: below < 0 ? 0 : below };
-      rendered += ` scroll="${above}px above, ${element.scroll.below_px}px below"${renderStates(states)}>`;
       element.name = elementName(el, '');
+      shown.named = element.name !== '';
       this.#flush();
-      this.#emit(rendered, inView);
+      this.#emit(
+        `${opener}${shownAttributes(shown)} scroll="${above}px above, ${element.scroll.below_px}px below"${renderStates(states)}>`,
+        inView,
+      );
       this.#flush();
       this.#walkChildren(el, ctx, modal, cursor, inView);
       return;
@@ -239,14 +240,14 @@ export class Serializer {
     if (tag === 'select') {
       const select = el as HTMLSelectElement;
       const options: { text: string; value: string; selected: boolean }[] = [];
-      const shown: string[] = [];
+      const listed: string[] = [];
       const chosen: string[] = [];
       for (let i = 0; i < select.options.length; i++) {
         const opt = select.options[i] as HTMLOptionElement;
         const text = collapseWhitespace(opt.text);
         append(options, { text, value: opt.value, selected: opt.selected });
         if (opt.selected) append(chosen, text);
-        if (i < MAX_OPTIONS) append(shown, capText(text, 60));
+        if (i < MAX_OPTIONS) append(listed, capText(text, 60));
       }
       element.options = options;
       const more = options.length > MAX_OPTIONS ? ` | …${options.length - MAX_OPTIONS} more` : '';
@@ -255,8 +256,10 @@ export class Serializer {
       // Its value is not its name: an unlabelled list is named by nothing, as assistive technology has it.
       element.name = elementName(el, '');
       element.text = value;
+      shown.named = element.name !== '';
+      let rendered = `${opener}${shownAttributes(shown)}`;
       if (!this.#justRead(element.name)) rendered += shownName(element);
-      rendered += ` value=${quoteValue(value)}${renderStates(states)}>${joinStrings(shown, ' | ')}${more}</select>`;
+      rendered += ` value=${quoteValue(value)}${renderStates(states)}>${joinStrings(listed, ' | ')}${more}${CLOSE}`;
       this.#emit(rendered, inView);
       return;
     }
@@ -273,6 +276,9 @@ export class Serializer {
     const label = capText(collapseWhitespace(collector.text), LABEL_CAP);
     element.text = label;
     element.name = elementName(el, label);
+    shown.named = element.name !== '';
+    shown.text = label;
+    let rendered = `${opener}${shownAttributes(shown)}`;
     // Checkboxes and radios are followed by their label text, which reads well enough.
     if (fieldKind(el) === 'field' && !this.#justRead(element.name)) rendered += shownName(element);
     if (!element.name) {
@@ -283,7 +289,7 @@ export class Serializer {
       }
     }
     rendered += `${renderStates(states)}>`;
-    if (tag !== 'input' && tag !== 'textarea') rendered += `${label}</${shownTag}>`;
+    if (label) rendered += `${label}${CLOSE}`;
     for (let i = 0; i < collector.nested.length; i++) rendered += ` ${collector.nested[i]}`;
     this.#emit(rendered, inView);
   }
@@ -323,7 +329,6 @@ export class Serializer {
     if (inView) this.#lineInView = true;
   }
 
-  /** Adds a rendered element to the current line, or after the label of the enclosing element. */
   /** Whether the text right before the element being written ends with these words (its label, already read). */
   #justRead(words: string): boolean {
     if (!words) return false;
@@ -336,6 +341,7 @@ export class Serializer {
     return before.length >= words.length && strSlice(before, before.length - words.length) === words;
   }
 
+  /** Adds a rendered element to the current line, or after the label of the enclosing element. */
   #emit(rendered: string, inView: boolean): void {
     const label = this.#labels[this.#labels.length - 1];
     if (label) {
@@ -386,21 +392,58 @@ function displayTag(tag: string, role: string | null): string {
   return role;
 }
 
+/** Ends an element's text: `[12]<button>Sign in</>`. The tag is not repeated, it says nothing new. */
+const CLOSE = '</>';
+
+/** What deciding which attributes the text shows needs to know about an element. */
+interface Shown {
+  el: Element;
+  tag: string;
+  shownTag: string;
+  attrs: [string, string][];
+  /** Named by a label, aria-label or placeholder (see hasLabel). */
+  labelled: boolean;
+  /** Has an accessible name. */
+  named: boolean;
+  /** Its visible text, as the snapshot shows it. */
+  text: string;
+}
+
+function shownAttributes(shown: Shown): string {
+  let out = '';
+  for (let i = 0; i < shown.attrs.length; i++) {
+    const pair = shown.attrs[i] as [string, string];
+    if (!worthShowing(shown, pair[0], pair[1])) continue;
+    out += pair[1] === '' && pair[0] !== 'value' ? ` ${pair[0]}` : ` ${pair[0]}=${quoteValue(pair[1])}`;
+  }
+  return out;
+}
+
 /**
  * Attributes the LLM text can leave out because they say nothing new (the structured element keeps
  * them all): an empty value, the default input type, a button's type unless it resets (buttons
- * submit by default), a role the shown tag already says, and a field's `name` when a label or
- * placeholder already names it (radios keep it: it names their group).
+ * submit by default), a role the shown tag already says, a field's `name` when a label or
+ * placeholder already names it (radios keep it: it names their group), a title, alt or aria-label
+ * the element's own text already says, and a named link's target unless it leads out of the web of
+ * pages (see showsTarget).
  */
-function worthShowing(tag: string, shownTag: string, attribute: string, value: string, labelled: boolean): boolean {
+function worthShowing(shown: Shown, attribute: string, value: string): boolean {
+  const tag = shown.tag;
   if (attribute === 'value') return value !== '';
   if (attribute === 'type') return tag === 'button' ? value === 'reset' : !(tag === 'input' && value === 'text');
-  if (attribute === 'role') return strLower(value) !== shownTag;
-  if (attribute === 'name' && labelled) return false;
+  if (attribute === 'role') return strLower(value) !== shown.shownTag;
+  if (attribute === 'name' && shown.labelled) return false;
+  if (attribute === 'href') return showsTarget(value, shown.named, getAttr(shown.el, 'download') !== null);
+  if (attribute === 'title' || attribute === 'alt' || attribute === 'aria-label')
+    return !saysAlready(shown.text, value);
   return true;
 }
 
-/** Whether a form field is named by a label, aria-label or placeholder (radios never count: see above). */
+/** Whether `text` holds `words`, ignoring case (a title "Share on Facebook" on a link reading "Share on facebook"). */
+function saysAlready(text: string, words: string): boolean {
+  return text !== '' && words !== '' && strIndexOf(strLower(text), strLower(words)) >= 0;
+}
+
 /**
  * A field's name as ` label="…"`, unless an attribute already shown says it (or it is the text right
  * before the field, see #justRead): the model then reads the
@@ -415,6 +458,7 @@ function shownName(element: SnapshotElement): string {
   return ` label=${quoteValue(name)}`;
 }
 
+/** Whether a form field is named by a label, aria-label or placeholder (radios never count: see above). */
 function hasLabel(el: Element): boolean {
   if (getAttr(el, 'type') === 'radio') return false;
   if (getAttr(el, 'aria-label') || getAttr(el, 'aria-labelledby') || getAttr(el, 'placeholder')) return true;

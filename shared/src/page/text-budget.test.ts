@@ -5,8 +5,8 @@ const line = (text: string, kind: Line['kind'] = 'text', in_viewport = true): Li
 
 describe('fitToBudget', () => {
   it('returns the text untouched when it fits', () => {
-    const out = fitToBudget([line('a'), line('[1]<button>b</button>', 'element')], 100);
-    expect(out).toEqual({ text: 'a\n[1]<button>b</button>', truncated: false, omitted_chars: 0 });
+    const out = fitToBudget([line('a'), line('[1]<button>b</>', 'element')], 100);
+    expect(out).toEqual({ text: 'a\n[1]<button>b</>', truncated: false, omitted_chars: 0 });
   });
 
   it('drops text far from elements before text next to them, and keeps every element', () => {
@@ -14,13 +14,13 @@ describe('fitToBudget', () => {
       line('intro '.repeat(20)),
       line('far away prose '.repeat(10)),
       line('label next to the button'),
-      line('[1]<button>Go</button>', 'element'),
+      line('[1]<button>Go</>', 'element'),
       line('more far away prose '.repeat(10)),
     ];
     const out = fitToBudget(lines, 260);
     expect(out.truncated).toBe(true);
     expect(out.text.length).toBeLessThanOrEqual(260);
-    expect(out.text).toContain('[1]<button>Go</button>');
+    expect(out.text).toContain('[1]<button>Go</>');
     expect(out.text).toContain('label next to the button');
     expect(out.text).not.toContain('more far away prose');
     expect(out.text).toMatch(/characters of page text left out to fit the 260-character budget/);
@@ -35,10 +35,10 @@ describe('fitToBudget', () => {
   });
 
   it('shortens very long text lines before dropping any line', () => {
-    const lines = [line('x'.repeat(2000)), line('[1]<a>Next</a>', 'element')];
+    const lines = [line('x'.repeat(2000)), line('[1]<a>Next</>', 'element')];
     const out = fitToBudget(lines, 600);
     expect(out.text).toContain(`${'x'.repeat(LONG_LINE - 1)}…`);
-    expect(out.text).toContain('[1]<a>Next</a>');
+    expect(out.text).toContain('[1]<a>Next</>');
   });
 
   it('leaves one gap marker per run of dropped lines and never drops markers', () => {

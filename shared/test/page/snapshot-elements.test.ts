@@ -32,12 +32,12 @@ describe('snapshot: which elements are indexed', () => {
     expect(byName(snap, 'Cancel').attributes.href).toBe('/index.html');
   });
 
-  it('renders compact LLM text: [index]<tag attributes>label</tag>', async () => {
+  it('renders compact LLM text: [index]<tag attributes>label</>', async () => {
     const snap = await snapshot(inputs, { full_page: true });
     const save = byName(snap, 'Save preferences');
     // A button submits by default, so only `type=reset` is worth its tokens.
-    expect(snap.text).toContain(`[${save.index}]<button>Save preferences</button>`);
-    expect(snap.text).toContain(`[${byName(snap, 'Reset').index}]<button type=reset>Reset</button>`);
+    expect(snap.text).toContain(`[${save.index}]<button>Save preferences</>`);
+    expect(snap.text).toContain(`[${byName(snap, 'Reset').index}]<button type=reset>Reset</>`);
     const email = snap.elements.find((e) => e.attributes.name === 'email')!;
     expect(snap.text).toContain(`[${email.index}]<input type=email placeholder=you@example.com value=ada@example.com>`);
   });
@@ -54,6 +54,41 @@ describe('snapshot: which elements are indexed', () => {
     expect(snap.text).toContain(`[${plan.index}]<input type=radio name=plan`);
   });
 
+  it('shows a link’s target only where its text does not say it, and no title its text already says', async () => {
+    const page = await h.open('/cards.html');
+    await page.evaluate(() => {
+      const links = document.createElement('p');
+      links.innerHTML = [
+        '<a href="/orders/7?tab=items" title="Order 7">Order 7</a>',
+        '<a href="https://elsewhere.test/story.12345" title="Read the full story">Story</a>',
+        '<a href="/files/manual.pdf?v=2">Manual</a>',
+        '<a href="/export/all" download>Export</a>',
+        '<a href="mailto:help@example.com">Write to us</a>',
+        '<a href="tel:+15550100">Call</a>',
+        '<a href="javascript:void(0)">Menu</a>',
+        '<a href="/cart" class="cart-icon" style="display:inline-block;width:20px;height:20px"></a>',
+        '<a href="https://www.example.com">Home page</a>',
+      ].join(' ');
+      document.body.prepend(links);
+    });
+    const snap = await snapshot(page);
+    const shown = (name: string) => `[${byName(snap, name).index}]`;
+    // A named link to a page is read by its name; its target stays in the structured element.
+    expect(snap.text).toContain(`${shown('Order 7')}<a>Order 7</>`);
+    expect(byName(snap, 'Order 7').attributes).toMatchObject({ href: '/orders/7?tab=items', title: 'Order 7' });
+    expect(snap.text).toContain(`${shown('Read the full story')}<a title="Read the full story">Story</>`);
+    expect(snap.text).toContain(`${shown('Home page')}<a>Home page</>`);
+    expect(snap.text).toContain(`${shown('Menu')}<a>Menu</>`);
+    // Files, downloads, mail and phone links say where they lead.
+    expect(snap.text).toContain(`${shown('Manual')}<a href="/files/manual.pdf?v=2">Manual</>`);
+    expect(snap.text).toContain(`${shown('Export')}<a href=/export/all>Export</>`);
+    expect(snap.text).toContain(`${shown('Write to us')}<a href=mailto:help@example.com>Write to us</>`);
+    expect(snap.text).toContain(`${shown('Call')}<a href=tel:+15550100>Call</>`);
+    // Nothing else says where a link with no name goes.
+    const cart = snap.elements.find((e) => e.attributes.href === '/cart')!;
+    expect(snap.text).toContain(`[${cart.index}]<a href=/cart hint=cart>`);
+  });
+
   it('shows select options and the selected one', async () => {
     const snap = await snapshot(inputs, { full_page: true });
     const country = snap.elements.find((e) => e.attributes.name === 'country')!;
@@ -61,7 +96,7 @@ describe('snapshot: which elements are indexed', () => {
     // The <label> wraps the list: its options are not part of its name.
     expect(country.name).toBe('Country');
     expect(snap.text).toContain(
-      `[${country.index}]<select value=Canada>United States | Canada | Mexico | France (unavailable)</select>`,
+      `[${country.index}]<select value=Canada>United States | Canada | Mexico | France (unavailable)</>`,
     );
   });
 
@@ -121,7 +156,7 @@ describe('snapshot: ARIA widgets', () => {
     const vis = await snapshot(await h.open('/visibility.html'), { full_page: true });
     const compact = byName(vis, 'Compact layout');
     expect(compact).toMatchObject({ tag: 'div', role: 'checkbox', states: { checked: false } });
-    expect(vis.text).toContain(`[${compact.index}]<checkbox>Compact layout</checkbox>`);
+    expect(vis.text).toContain(`[${compact.index}]<checkbox>Compact layout</>`);
     const settings = await snapshot(await h.open('/settings.html'), { full_page: true });
     expect(byName(settings, 'Dark mode')).toMatchObject({ role: 'switch', states: { checked: false } });
   });
@@ -133,7 +168,7 @@ describe('snapshot: ARIA widgets', () => {
     const snap = await snapshot(page);
     const rename = byName(snap, 'Rename');
     expect(rename).toMatchObject({ tag: 'div', role: 'menuitem' });
-    expect(snap.text).toContain(`[${rename.index}]<menuitem>Rename</menuitem>`);
+    expect(snap.text).toContain(`[${rename.index}]<menuitem>Rename</>`);
     expect(byName(snap, 'File').states.expanded).toBe(true);
   });
 
@@ -142,16 +177,14 @@ describe('snapshot: ARIA widgets', () => {
     const closed = await snapshot(page);
     const carrier = byName(closed, 'Pick a carrier');
     expect(carrier).toMatchObject({ tag: 'button', role: 'combobox', states: { expanded: false } });
-    expect(closed.text).toContain(
-      `[${carrier.index}]<combobox aria-haspopup=listbox collapsed>Pick a carrier</combobox>`,
-    );
+    expect(closed.text).toContain(`[${carrier.index}]<combobox aria-haspopup=listbox collapsed>Pick a carrier</>`);
     expect(hasName(closed, 'FedEx')).toBe(false);
     await page.click('#carrier');
     await page.waitForSelector('#c-fedex', { state: 'visible' });
     const open = await snapshot(page);
     const fedex = byName(open, 'FedEx');
     expect(fedex).toMatchObject({ tag: 'div', role: 'option' });
-    expect(open.text).toContain(`[${fedex.index}]<option>FedEx</option>`);
+    expect(open.text).toContain(`[${fedex.index}]<option>FedEx</>`);
     await page.click('#c-fedex');
     await page.click('#carrier');
     await page.waitForSelector('#c-fedex', { state: 'visible' });
@@ -204,12 +237,10 @@ describe('snapshot: what is left out', () => {
     const tabs = await snapshot(await h.open('/tabs.html'), { full_page: true });
     const overview = byName(tabs, 'Overview');
     expect(overview).toMatchObject({ tag: 'button', role: 'tab' });
-    expect(tabs.text).toContain(`[${overview.index}]<tab selected>Overview</tab>`);
+    expect(tabs.text).toContain(`[${overview.index}]<tab selected>Overview</>`);
     const faq = await snapshot(await h.open('/collapsible.html'), { full_page: true });
-    expect(faq.text).toContain(`[${byName(faq, 'Warranty').index}]<button collapsed>Warranty</button>`);
-    expect(faq.text).toContain(
-      `[${byName(faq, 'Care instructions').index}]<button expanded>Care instructions</button>`,
-    );
+    expect(faq.text).toContain(`[${byName(faq, 'Warranty').index}]<button collapsed>Warranty</>`);
+    expect(faq.text).toContain(`[${byName(faq, 'Care instructions').index}]<button expanded>Care instructions</>`);
     // A form field keeps its tag: that text can be typed into it matters more than its role.
     const page = await h.open('/inputs.html');
     await page.evaluate(() => document.querySelector('input[name=full_name]')?.setAttribute('role', 'combobox'));

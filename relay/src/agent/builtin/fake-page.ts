@@ -23,7 +23,7 @@ export function page(elements: SnapshotElement[], text = '', extra: Partial<Snap
   return {
     url: 'http://site.test/page.html',
     title: 'Test page',
-    text: text || elements.map((e) => `[${e.index}]<${e.tag}>${e.name}</${e.tag}>`).join('\n'),
+    text: text || elements.map((e) => `[${e.index}]<${e.tag}>${e.name}</>`).join('\n'),
     elements,
     viewport: { width: 1280, height: 800 },
     scroll: { x: 0, y: 0, above_px: 0, below_px: 0, above_pages: 0, below_pages: 0 },

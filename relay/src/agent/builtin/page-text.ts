@@ -1,14 +1,14 @@
+/** An element's opening in the snapshot text, `[12]<a title="x > y" checked>`: quoted values may hold `>`. */
+const OPENER = String.raw`\[\d+\]<[\w-]+(?:[^>"]|"(?:[^"\\]|\\.)*")*>`;
+const WITH_TEXT = new RegExp(`${OPENER}(.*?)</>`, 'g');
+const WITHOUT_TEXT = new RegExp(OPENER, 'g');
+
 /** The snapshot's text as a reader sees it: element markup reduced to labels, one trimmed line per line. */
 export function readableLines(snapshotText: string): string[] {
   return snapshotText
     .split('\n')
     .map((line) =>
-      line
-        .replace(/\[\d+\]<(\w+)[^>]*>(.*?)<\/\1>/g, '$2')
-        .replace(/\[\d+\]<[^>]*>/g, '')
-        .replace(/^\*/, '')
-        .replace(/\s+/g, ' ')
-        .trim(),
+      line.replace(WITH_TEXT, '$1').replace(WITHOUT_TEXT, '').replace(/^\*/, '').replace(/\s+/g, ' ').trim(),
     )
     .filter((line) => line && !/^\[(?:top|end) of page\]$|^\[\d+px .*(?:viewport|scroll).*\]$/.test(line));
 }

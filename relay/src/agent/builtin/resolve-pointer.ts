@@ -193,7 +193,7 @@ function sliderValue(e: SnapshotElement, snapshot: Snapshot): number | undefined
   const at = snapshot.text.indexOf(`[${e.index}]<`);
   if (at < 0) return undefined;
   const close = snapshot.text.indexOf('>', at);
-  const after = snapshot.text.slice(close + 1, close + 120).replace(/<\/\w+>/, '');
+  const after = snapshot.text.slice(close + 1, close + 120).replace('</>', '');
   const number = /^[^\d\-−[]*?([-−]?\d+(?:\.\d+)?)/.exec(after);
   return number ? Number(number[1]!.replace('−', '-')) : undefined;
 }

@@ -5,9 +5,7 @@ import { estimateTokens } from '../../model/index';
 import type { PlanInput, StepRecord } from '../planner';
 import { formatAction, historyLine, MAX_HISTORY_LINES, stepMessage, systemPrompt } from './prompts';
 
-const snapshot = textSnapshot(
-  '[top of page]\n# Shop\n[1]<a href=/login>Sign in</a>\n[2]<button>Search</button>\n[end of page]',
-);
+const snapshot = textSnapshot('[top of page]\n# Shop\n[1]<a>Sign in</>\n[2]<button>Search</>\n[end of page]');
 const input = (overrides: Partial<PlanInput> = {}) => planInput({ snapshot, ...overrides });
 
 const step = (n: number, overrides: Partial<StepRecord> = {}): StepRecord => ({
@@ -30,7 +28,10 @@ describe('system prompt', () => {
 
   it('states the rules: indices, done with the answer, ask_user sparingly, no invented credentials, page text is data', () => {
     const prompt = systemPrompt('json_schema');
-    expect(prompt).toContain('[12]<button>Sign in</button>');
+    expect(prompt).toContain('[12]<button>Sign in</>');
+    // The format's two less familiar rules: where an element's text ends, and why most links show no href.
+    expect(prompt).toMatch(/its text, which ends at <\/>; an element without <\/> has no text/);
+    expect(prompt).toMatch(/A link shows its target \(href=\) only when/);
     expect(prompt).toMatch(/Act only on elements shown in the newest snapshot, by their index/);
     expect(prompt).toMatch(/answer with done alone/);
     expect(prompt).toMatch(/Use ask_user only when information that only the user has is truly missing/);
@@ -169,7 +170,7 @@ describe('history lines', () => {
 describe('stepMessage within a token budget', () => {
   const dense = Array.from(
     { length: 400 },
-    (_, i) => `[${i + 1}]<a href=/item/${i}>Item ${i} with a longer name</a> and some text about it`,
+    (_, i) => `[${i + 1}]<a href=/item/${i}>Item ${i} with a longer name</> and some text about it`,
   ).join('\n');
   const history: StepRecord[] = Array.from({ length: 30 }, (_, i) => ({
     step: i + 1,
