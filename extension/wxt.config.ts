@@ -19,6 +19,9 @@ export default defineConfig({
       'scripting', // inject the page runtime into session tabs (never arbitrary code from the relay)
       'webNavigation', // know when a session tab finished loading or failed to
       'alarms', // the reconnect safety net when the service worker was asleep
+      // A download a session tab starts is cancelled and reported to the agent (as the remote driver
+      // does): the agent must not fill the user's Downloads folder. Other tabs' downloads are left alone.
+      'downloads',
       // Trusted input (DESIGN §6 "Input"), used only while the user has the popup's "Trusted input" switch
       // on: the background attaches to a session tab for a step and sends fixed Input.dispatch* events,
       // never raw DevTools commands from the relay. Chrome refuses `debugger` in optional_permissions

@@ -2,7 +2,10 @@ import type { Action } from '@tandem/shared';
 import { expect, type TestRelay, test } from '../fixtures';
 
 // The evaluated callbacks run in the extension's service worker.
-declare const chrome: { tabGroups: { query(q: object): Promise<{ title?: string }[]> } };
+declare const chrome: {
+  tabGroups: { query(q: object): Promise<{ title?: string }[]> };
+  downloads: { search(q: object): Promise<{ url: string; referrer: string; state: string }[]> };
+};
 
 import {
   connectExtension,
@@ -62,6 +65,37 @@ test.describe('local mode', () => {
     const closed = await relay.api('DELETE', `/v1/web/session/${created.body.session_id}`);
     expect(closed.status).toBe(200);
     await expect.poll(() => context.pages().some((p) => p.url().includes('/echo?name=Ada'))).toBe(false);
+  });
+
+  test("a download the session tab starts is cancelled and erased; one in the user's own tab is left alone", async ({
+    relay,
+    serviceWorker,
+    context,
+    site,
+  }) => {
+    await connectExtension(relay, serviceWorker);
+    const created = await createLocalSession(relay, `${site.url}/events.html`);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const { driver } = sessionOf(relay, created.body.session_id);
+    const index = await elementNamed(relay, created.body.session_id, 'Download report');
+    const events = [...(await driver.act({ action: 'click', index, double: false } as Action)).events];
+    await expect
+      .poll(async () => {
+        events.push(...(await driver.act({ action: 'wait', ms: 100 } as Action)).events);
+        return events.map((e) => e.kind);
+      })
+      .toContain('download_refused');
+    const downloads = () => serviceWorker.evaluate(() => chrome.downloads.search({}));
+    expect(await downloads()).toEqual([]);
+
+    // The user's own tab, on another page of the same site: its download is the user's business.
+    const mine = await context.newPage();
+    await mine.goto(`${site.url}/events.html?tab=mine`);
+    const saved = mine.waitForEvent('download');
+    await mine.getByText('Download report').click();
+    await (await saved).path();
+    await expect.poll(async () => (await downloads()).map((d) => d.state)).toEqual(['complete']);
+    expect((await driver.act({ action: 'wait', ms: 100 } as Action)).events).toEqual([]);
   });
 
   test('two local sessions run at once in two tabs', async ({ relay, serviceWorker, context, site }) => {

@@ -2,6 +2,7 @@ import type { ActionResult, ActResult, CommandParams, CommandResult, PageContent
 import { actionExecutor, passwordTypedMessage } from '@tandem/shared/actions';
 import type { ElementBoxResult } from '@tandem/shared/page';
 import { browser } from 'wxt/browser';
+import { noteAction } from './downloads';
 import { CommandFailure } from './errors';
 import { clickAt, pressKey, trustedInputOn, typeText } from './input';
 import { detectNavigation, watchLoad } from './navigation';
@@ -104,6 +105,7 @@ export async function act(params: CommandParams<'act'>): Promise<ActResult> {
     );
   }
   await applyDialogPolicy(tabId, params.dialogs);
+  noteAction(tabId);
   const load = watchLoad(tabId);
   try {
     const box = action.action === 'click' ? await refuseRestrictedLink(tabId, action.index) : undefined;

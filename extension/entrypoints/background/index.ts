@@ -1,6 +1,7 @@
 import { browser } from 'wxt/browser';
 import { apiEnabled, deviceToken, relayUrl, sessionTabs, trustedInput } from '@/utils/storage';
 import { ALARM_NAME, RelayConnection } from './connection';
+import { watchDownloads } from './downloads';
 import { detachAll, watchDebugger } from './input';
 import { watchPageEvents } from './page-events';
 import { updateSessionTabs } from './session-tabs';
@@ -12,6 +13,7 @@ export default defineBackground(() => {
   for (const item of [relayUrl, deviceToken, apiEnabled]) item.watch(() => void relay.sync());
   watchDebugger();
   watchPageEvents();
+  watchDownloads();
   // Switched off: no debugger stays attached to any tab.
   trustedInput.watch((on) => {
     if (!on) void detachAll();

@@ -1,4 +1,5 @@
 import { browser } from 'wxt/browser';
+import { onDownloadRefused } from './downloads';
 import { CommandFailure } from './errors';
 
 export const NAVIGATION_TIMEOUT_MS = 30_000;
@@ -50,7 +51,10 @@ export function watchLoad(
     browser.webNavigation.onErrorOccurred.addListener(failed);
     browser.tabs.onUpdated.addListener(updated);
     browser.tabs.onRemoved.addListener(removed);
+    // A navigation that turned into a refused download ends here: the tab stays on its page.
+    const unsubscribe = onDownloadRefused(tabId, () => finish());
     cancel = () => {
+      unsubscribe();
       clearTimeout(timer);
       browser.webNavigation.onCompleted.removeListener(completed);
       browser.webNavigation.onErrorOccurred.removeListener(failed);

@@ -24,8 +24,13 @@ function normalize(url: string): string {
   }
 }
 
-const isSessionTab = async (tabId: number) =>
+export const isSessionTab = async (tabId: number) =>
   openedTabs.has(tabId) || (await sessionTabs.getValue()).some((t) => t.tabId === tabId);
+
+/** Every tab a local session drives right now, including one still being opened. */
+export async function sessionTabIds(): Promise<number[]> {
+  return [...new Set([...openedTabs, ...(await sessionTabs.getValue()).map((t) => t.tabId)])];
+}
 
 /** Notes that a session tab is about to be opened at `url`; call the result once it is recorded. */
 export function expectSessionTab(url: string): () => void {
@@ -102,7 +107,8 @@ export async function drainPageEvents(tabId: number): Promise<PageEventWire[]> {
     .slice(0, MAX_EVENTS);
 }
 
-function keep(tabId: number, events: unknown[]): void {
+/** Queues events for the tab's next action (what its documents could not report themselves). */
+export function keep(tabId: number, events: unknown[]): void {
   const list = leftovers.get(tabId) ?? [];
   list.push(...events.slice(0, MAX_EVENTS - list.length));
   leftovers.set(tabId, list);
@@ -128,15 +134,16 @@ export function watchPageEvents(): void {
     });
     return undefined;
   });
-  browser.tabs.onCreated.addListener(async (tab) => {
+  browser.tabs.onCreated.addListener((tab) => {
     const url = tab.pendingUrl || tab.url;
-    if (tab.id !== undefined && url && opening.has(normalize(url))) {
-      openedTabs.add(tab.id);
-      return;
-    }
-    // A local session owns one tab: a tab its page opens is the user's, and the agent hears of it.
-    if (tab.openerTabId === undefined || !(await isSessionTab(tab.openerTabId))) return;
-    keep(tab.openerTabId, [{ kind: 'popup', url: (tab.pendingUrl || tab.url || '').slice(0, 4000) }]);
+    if (tab.id !== undefined && url && opening.has(normalize(url))) openedTabs.add(tab.id);
+  });
+  // A local session owns one tab: a tab its page opens is the user's, and the agent hears of it. This
+  // event, not a tab's openerTabId, says a page opened it: Chrome also names the active tab the opener
+  // of a tab the user (or a test) opens beside it.
+  browser.webNavigation.onCreatedNavigationTarget.addListener(async (details) => {
+    if (openedTabs.has(details.tabId) || !(await isSessionTab(details.sourceTabId))) return;
+    keep(details.sourceTabId, [{ kind: 'popup', url: details.url.slice(0, 4000) }]);
   });
   browser.tabs.onRemoved.addListener((tabId) => {
     openedTabs.delete(tabId);

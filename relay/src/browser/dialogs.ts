@@ -23,9 +23,18 @@ export function dialogEvent(type: DialogType, text: string, accepted: boolean, a
   };
 }
 
+/** The event the agent reads for a download the driver cancelled: `file` is its name, or its URL. */
+export function downloadRefusedEvent(file: string): PageEvent {
+  return {
+    kind: 'download_refused',
+    message: `The page started a download (${file}); downloads are not supported and it was refused.`,
+  };
+}
+
 /** The extension's report of a page event, in the relay's words. */
 export function pageEvent(wire: PageEventWire): PageEvent {
   if (wire.kind === 'dialog') return dialogEvent(wire.type, wire.message, wire.accepted, wire.answer);
+  if (wire.kind === 'download_refused') return downloadRefusedEvent(wire.file);
   return {
     kind: 'popup',
     message: `The page opened a new tab${wire.url ? ` at ${wire.url}` : ''}; a local session stays in its own tab, so that tab was left to the user.`,

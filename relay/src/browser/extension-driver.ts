@@ -175,9 +175,12 @@ export class ExtensionDriver implements BrowserDriver {
         if (action.until_text) break;
         {
           const ms = Math.min(action.ms ?? DEFAULT_WAIT_MS, MAX_WAIT_MS);
-          // The one deliberate fixed wait: the agent asked for time to pass.
+          // The one deliberate fixed wait: the agent asked for time to pass. It is timed here, not in the
+          // tab, where a background tab's timers are throttled; an empty wait in the tab then collects
+          // what the page did meanwhile (dialogs, downloads), as the remote driver's listeners do.
           await new Promise((resolve) => setTimeout(resolve, ms));
-          return { code: 'ok', message: `Waited ${ms} ms.` };
+          const outcome = await this.performInTab({ action: 'wait', ms: 0 } as Action);
+          return { ...outcome, message: outcome.message.replace('Waited 0 ms.', `Waited ${ms} ms.`) };
         }
       case 'switch_tab':
         // A local session owns exactly one tab of the user's browser (DESIGN §5); it never adopts others.
@@ -190,6 +193,11 @@ export class ExtensionDriver implements BrowserDriver {
       default:
         break;
     }
+    return this.performInTab(action);
+  }
+
+  /** An action the extension runs in the tab, with what the page did meanwhile. */
+  private async performInTab(action: Action): Promise<ActionResult> {
     const result = await this.command(
       'act',
       { tabId: this.tabId, action, dialogs: this.dialogs },

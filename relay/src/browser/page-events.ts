@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type DialogPolicy, type DialogType, dialogAnswer } from '@tandem/shared';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DISMISS_DIALOGS, dialogEvent } from './dialogs';
+import { DISMISS_DIALOGS, dialogEvent, downloadRefusedEvent } from './dialogs';
 import type { PageEvent, TabInfo } from './driver';
 
 /** How long the tab list waits for one tab's title. */
@@ -112,10 +112,7 @@ export class PageEvents {
     });
     page.on('download', (download) => {
       void download.cancel().catch(() => undefined);
-      this.push({
-        kind: 'download_refused',
-        message: `The page started a download (${download.suggestedFilename()}); downloads are not supported and it was refused.`,
-      });
+      this.push(downloadRefusedEvent(download.suggestedFilename()));
     });
     page.on('filechooser', () => {
       // Listening is what suppresses the native dialog; no file is ever set.

@@ -38,6 +38,12 @@ export const PageEventWire = z
         url: z.string().max(4000).describe('Where the new tab went, when known.'),
       })
       .describe('The page opened a new tab or window.'),
+    z
+      .object({
+        kind: z.literal('download_refused'),
+        file: z.string().max(500).describe("The file's name when known, else where it came from."),
+      })
+      .describe('The page started a download; the extension cancelled it and removed what had arrived.'),
   ])
   .describe('Something the page did by itself during or between actions.');
 export type PageEventWire = z.infer<typeof PageEventWire>;
