@@ -32,6 +32,40 @@ export default defineUnlistedScript(() => {
     document.dispatchEvent(new CustomEvent(DIALOG_EVENT, { detail }));
   };
 
+  // File choosers: a local session must not open the user's file dialog (uploads are not supported, as
+  // in a remote session). Every way a page opens one for a file input goes through a click on it (the
+  // user's, a label's, the page's own input.click()), whose default action is the chooser; showPicker()
+  // and the File System Access pickers are the others.
+  const reportFileChooser = () =>
+    document.dispatchEvent(new CustomEvent(DIALOG_EVENT, { detail: JSON.stringify({ kind: 'file_chooser_refused' }) }));
+  const InputElement = HTMLInputElement;
+  const isFileInput = (node: unknown): node is HTMLInputElement => node instanceof InputElement && node.type === 'file';
+  window.addEventListener(
+    'click',
+    (event) => {
+      if (!isFileInput(event.composedPath()[0]) || event.defaultPrevented) return;
+      event.preventDefault();
+      reportFileChooser();
+    },
+    true,
+  );
+  const showPicker = InputElement.prototype.showPicker;
+  if (showPicker) {
+    InputElement.prototype.showPicker = function (this: HTMLInputElement): void {
+      if (isFileInput(this)) return reportFileChooser();
+      return showPicker.call(this);
+    };
+  }
+  const pickers = window as unknown as Record<string, unknown>;
+  for (const name of ['showOpenFilePicker', 'showDirectoryPicker', 'showSaveFilePicker']) {
+    if (typeof pickers[name] !== 'function') continue;
+    // As if the user pressed Cancel: the page's own error handling goes on.
+    pickers[name] = async () => {
+      reportFileChooser();
+      throw new DOMException('The user aborted a request.', 'AbortError');
+    };
+  }
+
   window.alert = function alert(message?: unknown): void {
     report('alert', message, true);
   };

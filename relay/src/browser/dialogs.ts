@@ -31,10 +31,19 @@ export function downloadRefusedEvent(file: string): PageEvent {
   };
 }
 
+/** The event the agent reads when the page asked for a file chooser the driver kept closed. */
+export function fileChooserRefusedEvent(): PageEvent {
+  return {
+    kind: 'file_chooser_refused',
+    message: 'The page asked for a file to upload; uploading files is not supported, so nothing was chosen.',
+  };
+}
+
 /** The extension's report of a page event, in the relay's words. */
 export function pageEvent(wire: PageEventWire): PageEvent {
   if (wire.kind === 'dialog') return dialogEvent(wire.type, wire.message, wire.accepted, wire.answer);
   if (wire.kind === 'download_refused') return downloadRefusedEvent(wire.file);
+  if (wire.kind === 'file_chooser_refused') return fileChooserRefusedEvent();
   return {
     kind: 'popup',
     message: `The page opened a new tab${wire.url ? ` at ${wire.url}` : ''}; a local session stays in its own tab, so that tab was left to the user.`,

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { type DialogPolicy, type DialogType, dialogAnswer } from '@tandem/shared';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DISMISS_DIALOGS, dialogEvent, downloadRefusedEvent } from './dialogs';
+import { DISMISS_DIALOGS, dialogEvent, downloadRefusedEvent, fileChooserRefusedEvent } from './dialogs';
 import type { PageEvent, TabInfo } from './driver';
 
 /** How long the tab list waits for one tab's title. */
@@ -116,10 +116,7 @@ export class PageEvents {
     });
     page.on('filechooser', () => {
       // Listening is what suppresses the native dialog; no file is ever set.
-      this.push({
-        kind: 'file_chooser_refused',
-        message: 'The page asked for a file to upload; uploading files is not supported, so nothing was chosen.',
-      });
+      this.push(fileChooserRefusedEvent());
     });
     page.on('close', () => {
       const index = this.pages.indexOf(page);

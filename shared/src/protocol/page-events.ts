@@ -44,6 +44,9 @@ export const PageEventWire = z
         file: z.string().max(500).describe("The file's name when known, else where it came from."),
       })
       .describe('The page started a download; the extension cancelled it and removed what had arrived.'),
+    z
+      .object({ kind: z.literal('file_chooser_refused') })
+      .describe('The page asked for a file chooser (a file input, showPicker, showOpenFilePicker); none opened.'),
   ])
   .describe('Something the page did by itself during or between actions.');
 export type PageEventWire = z.infer<typeof PageEventWire>;
