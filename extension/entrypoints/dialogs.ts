@@ -36,8 +36,9 @@ export default defineUnlistedScript(() => {
   // in a remote session). Every way a page opens one for a file input goes through a click on it (the
   // user's, a label's, the page's own input.click()), whose default action is the chooser; showPicker()
   // and the File System Access pickers are the others.
-  const reportFileChooser = () =>
+  const reportFileChooser = (): void => {
     document.dispatchEvent(new CustomEvent(DIALOG_EVENT, { detail: JSON.stringify({ kind: 'file_chooser_refused' }) }));
+  };
   const InputElement = HTMLInputElement;
   const isFileInput = (node: unknown): node is HTMLInputElement => node instanceof InputElement && node.type === 'file';
   window.addEventListener(
@@ -52,8 +53,8 @@ export default defineUnlistedScript(() => {
   const showPicker = InputElement.prototype.showPicker;
   if (showPicker) {
     InputElement.prototype.showPicker = function (this: HTMLInputElement): void {
-      if (isFileInput(this)) return reportFileChooser();
-      return showPicker.call(this);
+      if (isFileInput(this)) reportFileChooser();
+      else showPicker.call(this);
     };
   }
   const pickers = window as unknown as Record<string, unknown>;
