@@ -102,6 +102,36 @@ export function findChromium(
   return found;
 }
 /**
+ * Chromium keeps only the last `--disable-features` switch, and Playwright puts its own list before the
+ * caller's args: ours carries Playwright's (as of 1.65) too, or it would silently re-enable them (HTTPS
+ * upgrades of http:// pages, preconnects to www.google.com through a session's proxy, AI-mode checks).
+ * relay/test/chromium-flags.test.ts reads a running browser's command line and fails when Playwright's
+ * list holds a feature this one lacks.
+ */
+const DISABLED_FEATURES = [
+  // Playwright's own.
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  // Tandem's: no translate bar; form pages would otherwise make the browser ask Google about their fields.
+  'Translate',
+  'AutofillServerCommunication',
+];
+
+/**
  * Flags for every Chromium Tandem launches. The background-networking group keeps a headless browser
  * from calling home (on closed networks those calls fail by the hundred and slow everything).
  */
@@ -113,8 +143,7 @@ export function chromiumArgs(): string[] {
     '--no-first-run',
     '--disable-default-apps',
     '--disable-dev-shm-usage',
-    // AutofillServerCommunication: form pages would otherwise make the browser ask Google about their fields.
-    '--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication',
+    `--disable-features=${DISABLED_FEATURES.join(',')}`,
     // WebRTC may not open UDP of its own: everything a page sends goes through the session's proxy.
     '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
   ];
