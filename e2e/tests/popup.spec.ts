@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '../fixtures';
-import { connectionStatus, createLocalSession } from './local-helpers';
+import { connectExtension, connectionStatus, createLocalSession } from './local-helpers';
 
 /** Set TANDEM_POPUP_SCREENSHOT=1 to refresh the README's picture of the popup. */
 const SCREENSHOT = fileURLToPath(new URL('../../extension/docs/popup.png', import.meta.url));
@@ -36,7 +36,8 @@ test('signs in from the popup with email and password, turns the API on and show
 
   const created = await createLocalSession(relay, `${site.url}/form.html`);
   expect(created.status).toBe(200);
-  await expect(popup.getByText(`${site.url}/form.html`)).toBeVisible();
+  // Each running session by its page's title and site.
+  await expect(popup.getByRole('listitem').filter({ hasText: 'Form' })).toContainText(new URL(site.url).host);
   if (process.env.TANDEM_POPUP_SCREENSHOT) {
     mkdirSync(fileURLToPath(new URL('.', `file://${SCREENSHOT}`)), { recursive: true });
     await popup.bringToFront();
@@ -58,4 +59,49 @@ test('signs in from the popup by pasting an API key', async ({ context, extensio
   await expect(popup.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await popup.getByRole('switch', { name: 'API Enabled' }).click();
   await expect.poll(() => connectionStatus(serviceWorker)).toBe('connected');
+});
+
+test('Stop in the popup ends that session (the API then answers 404 "stopped in the browser"); Stop all ends the rest', async ({
+  context,
+  extensionId,
+  serviceWorker,
+  relay,
+  site,
+}) => {
+  await connectExtension(relay, serviceWorker);
+  const ids: string[] = [];
+  for (const path of ['/form.html', '/index.html', '/login.html']) {
+    const created = await createLocalSession(relay, `${site.url}${path}`);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    ids.push(created.body.session_id);
+  }
+  const [form, index, login] = ids as [string, string, string];
+  const screenshot = (id: string) => relay.api<{ message?: string }>('GET', `/v1/web/screenshot/${id}`);
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  await expect(popup.getByRole('listitem')).toHaveCount(3);
+
+  await popup.getByRole('button', { name: 'Stop the session on Form' }).click();
+  await expect.poll(async () => (await screenshot(form)).status).toBe(404);
+  expect((await screenshot(form)).body.message).toMatch(/stopped in the browser/);
+  expect((await screenshot(index)).status).toBe(200);
+  await expect(popup.getByRole('listitem')).toHaveCount(2);
+
+  await popup.getByRole('button', { name: 'Stop all' }).click();
+  for (const id of [index, login]) {
+    await expect.poll(async () => (await screenshot(id)).status).toBe(404);
+    expect((await screenshot(id)).body.message).toMatch(/stopped in the browser/);
+  }
+  await expect(popup.getByText('None running')).toBeVisible();
+  await expect(popup.getByRole('button', { name: 'Stop all' })).toBeHidden();
+});
+
+test('a sign-in to a relay that is not running says so and what to check', async ({ context, extensionId }) => {
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  // Port 9 (discard) on loopback: nothing listens there in a test run.
+  await popup.getByLabel('Relay URL').fill('http://127.0.0.1:9');
+  await popup.getByLabel('API key').fill('tdm_not_checked');
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await expect(popup.getByRole('alert')).toContainText('cannot reach the relay at http://127.0.0.1:9: is it running?');
 });

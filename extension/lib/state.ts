@@ -13,4 +13,6 @@ export interface SessionTabInfo {
   sessionId: string;
   tabId: number;
   url: string;
+  /** The page's title, for the popup (absent until the tab reports one). */
+  title?: string;
 }

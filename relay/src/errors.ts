@@ -94,6 +94,7 @@ export class SessionGone extends DomainError {
       | 'closed'
       | 'expired'
       | 'closed_in_browser'
+      | 'stopped_in_browser'
       | 'browser_crashed'
       | 'extension_disconnected'
       | 'device_revoked',
@@ -105,6 +106,7 @@ export class SessionGone extends DomainError {
       closed: 'was closed',
       expired: 'expired after being idle too long',
       closed_in_browser: 'was closed in the browser (its tab was closed)',
+      stopped_in_browser: "was stopped in the browser (Stop in the Tandem extension's popup)",
       browser_crashed: 'ended because its browser stopped unexpectedly',
       extension_disconnected:
         'ended because the browser extension stayed disconnected longer than the grace period (check that the browser is running and API Enabled is on)',

@@ -170,9 +170,9 @@ export class RelayConnection {
       ws.send(JSON.stringify({ v: PROTOCOL_VERSION, type: 'response', id: message.id, ...reply }));
   }
 
-  /** Tells the relay the user closed a session tab. */
-  tabClosed(sessionId: string, tabId: number): void {
-    this.send({ type: 'tabClosed', sessionId, tabId });
+  /** Tells the relay the user closed a session tab, or stopped its session from the popup. */
+  tabClosed(sessionId: string, tabId: number, reason: 'closed' | 'stopped'): void {
+    this.send({ type: 'tabClosed', sessionId, tabId, reason });
   }
 
   /** Tabs of sessions the relay no longer knows (it restarted): closed, since nothing will drive them. */

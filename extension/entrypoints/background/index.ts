@@ -5,6 +5,7 @@ import { watchDownloads } from './downloads';
 import { detachAll, watchDebugger } from './input';
 import { watchPageEvents } from './page-events';
 import { updateSessionTabs } from './session-tabs';
+import { wasStopped, watchStopRequests } from './stop';
 
 export default defineBackground(() => {
   const relay = new RelayConnection();
@@ -14,6 +15,7 @@ export default defineBackground(() => {
   watchDebugger();
   watchPageEvents();
   watchDownloads();
+  watchStopRequests();
   // Switched off: no debugger stays attached to any tab.
   trustedInput.watch((on) => {
     if (!on) void detachAll();
@@ -27,14 +29,19 @@ export default defineBackground(() => {
       result: tabs.find((t) => t.tabId === tabId),
     }));
     // Not a session tab, or closed by the relay (already forgotten).
-    if (closed) relay.tabClosed(closed.sessionId, tabId);
+    if (closed) relay.tabClosed(closed.sessionId, tabId, wasStopped(closed.sessionId) ? 'stopped' : 'closed');
   });
+  // The popup lists sessions by their page's title and site.
   browser.tabs.onUpdated.addListener(async (tabId, change) => {
-    if (!change.url) return;
-    const url = change.url;
+    if (change.url === undefined && change.title === undefined) return;
     if (!(await sessionTabs.getValue()).some((t) => t.tabId === tabId)) return;
+    const { url, title } = change;
     await updateSessionTabs((tabs) => ({
-      next: tabs.map((t) => (t.tabId === tabId ? { ...t, url } : t)),
+      next: tabs.map((t) =>
+        t.tabId === tabId
+          ? { ...t, ...(url !== undefined ? { url } : {}), ...(title !== undefined ? { title } : {}) }
+          : t,
+      ),
       result: undefined,
     }));
   });

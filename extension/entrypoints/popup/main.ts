@@ -1,4 +1,5 @@
 import { DeviceTokenResponse } from '@tandem/shared';
+import { browser } from 'wxt/browser';
 import {
   apiEnabled,
   type ConnectionInfo,
@@ -6,9 +7,11 @@ import {
   deviceId,
   deviceToken,
   relayUrl,
+  type SessionTabInfo,
   sessionTabs,
   trustedInput,
 } from '@/utils/storage';
+import type { StopRequest } from '../background/stop';
 
 // The popup reflects storage (what the background worker publishes about the socket) and edits the
 // settings; the worker reacts to the changes. Signing in is an HTTP call to the relay from here.
@@ -20,6 +23,15 @@ const STATUS_TEXT: Record<ConnectionInfo['status'], string> = {
   connected: 'Connected',
   error: 'Not connected',
 };
+
+/** The host a session tab shows, for people ("" for about:blank and the like). */
+function siteOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return '';
+  }
+}
 
 function byId<T extends HTMLElement>(id: string): T {
   const el = document.getElementById(id);
@@ -35,10 +47,17 @@ async function requestToken(base: string, form: { email: string; password: strin
   };
   if (form.apiKey) headers.Authorization = `Bearer ${form.apiKey}`;
   else Object.assign(body, { email: form.email, password: form.password });
-  const res = await fetch(new URL('/v1/extension/token', base), {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
+  let endpoint: URL;
+  try {
+    endpoint = new URL('/v1/extension/token', base);
+  } catch {
+    throw new Error(`"${base}" is not a URL: enter the relay's address, such as http://127.0.0.1:8787.`);
+  }
+  const res = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify(body) }).catch(() => {
+    // fetch says only "Failed to fetch": what the user can check is whether the relay runs there.
+    throw new Error(
+      `cannot reach the relay at ${endpoint.origin}: is it running? (Start it with npm start, or correct the URL.)`,
+    );
   });
   const json: unknown = await res.json().catch(() => ({}));
   if (!res.ok) throw new Error((json as { message?: string }).message ?? `The relay answered ${res.status}.`);
@@ -68,12 +87,41 @@ async function main(): Promise<void> {
     form.hidden = token !== null;
     signedIn.hidden = token === null;
   };
-  const showSessions = (tabs: { sessionId: string; url: string }[]) => {
+  const stopAll = byId<HTMLButtonElement>('stop-all');
+  const stopError = byId<HTMLElement>('stop-error');
+  const requestStop = async (request: StopRequest['tandemStop']) => {
+    stopError.textContent = '';
+    try {
+      await browser.runtime.sendMessage({ tandemStop: request } satisfies StopRequest);
+    } catch (failure) {
+      stopError.textContent = `Could not stop: ${failure instanceof Error ? failure.message : String(failure)}`;
+    }
+  };
+  stopAll.addEventListener('click', () => void requestStop({ all: true }));
+  const showSessions = (tabs: SessionTabInfo[]) => {
+    stopAll.hidden = tabs.length < 2;
     sessions.replaceChildren(
       ...(tabs.length
         ? tabs.map((t) => {
+            const site = siteOf(t.url);
             const li = document.createElement('li');
-            li.textContent = `${t.sessionId.slice(-8)} — ${t.url}`;
+            li.className = 'session';
+            const text = document.createElement('div');
+            text.className = 'session-text';
+            const title = document.createElement('span');
+            title.className = 'session-title';
+            title.textContent = t.title || site || 'New tab';
+            const where = document.createElement('span');
+            where.className = 'session-site';
+            where.textContent = `${site || t.url || 'about:blank'} · ${t.sessionId.slice(-6)}`;
+            text.append(title, where);
+            const stop = document.createElement('button');
+            stop.type = 'button';
+            stop.className = 'danger';
+            stop.textContent = 'Stop';
+            stop.setAttribute('aria-label', `Stop the session on ${title.textContent}`);
+            stop.addEventListener('click', () => void requestStop({ sessionId: t.sessionId }));
+            li.append(text, stop);
             return li;
           })
         : [Object.assign(document.createElement('li'), { className: 'none', textContent: 'None running' })]),

@@ -89,4 +89,9 @@ export interface BrowserDriver {
   onGone(listener: (reason: GoneReason) => void): void;
 }
 
-export type GoneReason = 'browser_crashed' | 'closed_in_browser' | 'extension_disconnected' | 'device_revoked';
+export type GoneReason =
+  | 'browser_crashed'
+  | 'closed_in_browser'
+  | 'stopped_in_browser'
+  | 'extension_disconnected'
+  | 'device_revoked';

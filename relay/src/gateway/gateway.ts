@@ -347,7 +347,7 @@ export class ExtensionGateway {
       case 'tabClosed': {
         const tab = this.tabs.get(message.sessionId);
         if (tab && tab.deviceId === connection.deviceId && tab.tabId === message.tabId) {
-          this.tabs.end(message.sessionId, 'closed_in_browser');
+          this.tabs.end(message.sessionId, message.reason === 'stopped' ? 'stopped_in_browser' : 'closed_in_browser');
         }
         return;
       }

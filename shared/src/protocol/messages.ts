@@ -135,8 +135,12 @@ export const TabClosedEvent = z
     type: z.literal('tabClosed'),
     sessionId: z.string().describe('The session whose tab the user closed.'),
     tabId: z.int().describe('The tab that was closed.'),
+    reason: z
+      .enum(['closed', 'stopped'])
+      .default('closed')
+      .describe("closed: the user closed the tab; stopped: the user pressed Stop in the extension's popup."),
   })
-  .describe('The user closed a session tab: the relay ends the session.');
+  .describe('The user closed a session tab, or stopped its session: the relay ends the session.');
 
 /** The extension's answer to a request. */
 export const CommandResponse = z.discriminatedUnion('ok', [
