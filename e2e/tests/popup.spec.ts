@@ -28,7 +28,13 @@ test('signs in from the popup with email and password, turns the API on and show
   await popup.getByRole('button', { name: 'Sign in' }).click();
   await expect(popup.getByRole('button', { name: 'Sign out' })).toBeVisible();
   await expect(popup.getByText(relay.url)).toBeVisible();
-  expect(await connectionStatus(serviceWorker)).toBe('api_off');
+  // Connected as soon as signed in; the relay may not use the browser until API Enabled is on.
+  await expect.poll(() => connectionStatus(serviceWorker)).toBe('api_off');
+  await expect(popup.getByRole('status')).toHaveText('Connected');
+  await expect(popup.getByText('API Enabled is off')).toBeVisible();
+  const refused = await createLocalSession(relay, `${site.url}/form.html`);
+  expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+  expect(JSON.stringify(refused.body)).toMatch(/API Enabled/);
 
   await popup.getByRole('switch', { name: 'API Enabled' }).click();
   await expect(popup.getByRole('status')).toHaveText('Connected');
@@ -45,9 +51,11 @@ test('signs in from the popup with email and password, turns the API on and show
   }
 
   await popup.getByRole('switch', { name: 'API Enabled' }).click();
-  await expect(popup.getByRole('status')).toHaveText('Not connected');
+  await expect.poll(() => connectionStatus(serviceWorker)).toBe('api_off');
+  await expect(popup.getByRole('status')).toHaveText('Connected');
   await popup.getByRole('button', { name: 'Sign out' }).click();
   await expect(popup.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(popup.getByRole('status')).toHaveText('Not connected');
 });
 
 test('signs in from the popup by pasting an API key', async ({ context, extensionId, serviceWorker, relay }) => {

@@ -293,9 +293,10 @@ describe('local sessions over the gateway', () => {
       openLocalSession(services(), fresh.id, { url: 'http://example.test/', use_proxy: false }),
     ).rejects.toThrow(/none is/);
     const device = await relay.services.store.devices.issue(fresh.id, 'x');
+    // Connected with the toggle off: the socket stays open, and no local session is opened on it.
     const off = await FakeExtension.connect(url, { token: device.token, apiEnabled: false });
     fakes.push(off);
-    expect((await off.closeInfo).code).toBe(4010);
+    await off.welcome;
     await expect(
       openLocalSession(services(), fresh.id, { url: 'http://example.test/', use_proxy: false }),
     ).rejects.toThrow(/API Enabled/);
@@ -395,6 +396,20 @@ describe('local sessions over the gateway', () => {
     expect(relay.services.gateway.presence.forAccount(accountId).map((d) => d.deviceId)).not.toContain(
       issued.record.id,
     );
+  });
+
+  it('keeps the socket while API Enabled is off, refusing commands, and runs them again once it is on', async () => {
+    const fake = await connect();
+    const { deviceId } = (await fake.welcome) as { deviceId: string };
+    const session = await openLocalSession(services(), accountId, { url: 'http://example.test/', use_proxy: false });
+    const enabled = () => gateway.presence.forAccount(accountId).find((d) => d.deviceId === deviceId)?.apiEnabled;
+    fake.send({ type: 'state', apiEnabled: false });
+    await expect.poll(enabled).toBe(false);
+    await expect(session.driver.title()).rejects.toMatchObject({ code: 'api_disabled' });
+    fake.send({ type: 'state', apiEnabled: true });
+    await expect.poll(enabled).toBe(true);
+    expect(await session.driver.title()).toBe('Example');
+    expect((await Promise.race([fake.closeInfo, Promise.resolve('open')])) as unknown).toBe('open');
   });
 
   it('fails a step with a clear message when API Enabled is turned off mid-session', async () => {

@@ -39,10 +39,14 @@ export function socketUrl(base: string): string {
   return url.href;
 }
 
+/** What the popup says while connected with the toggle off. */
+const API_OFF_DETAIL = 'API Enabled is off: turn it on to let the relay use this browser.';
+
 /**
- * The one socket to the relay. Connects while signed in with API Enabled on, reconnects with
- * exponential backoff and jitter, runs allow-listed commands, and closes (idempotently) when the
- * user signs out or turns the API off.
+ * The one socket to the relay. Connects while signed in (API Enabled on or off: the relay sends no
+ * command while it is off, and the popup can say the browser is connected), reconnects with
+ * exponential backoff and jitter, runs allow-listed commands, tells the relay when the toggle
+ * changes, and closes (idempotently) when the user signs out.
  */
 export class RelayConnection {
   private ws: WebSocket | undefined;
@@ -54,6 +58,10 @@ export class RelayConnection {
   private syncing: Promise<void> = Promise.resolve();
   /** Settings the relay refused for good (bad token, old protocol): not retried until they change. */
   private refused = '';
+  /** Whether that refusal was an older relay's answer to API Enabled off. */
+  private refusedWhileOff = false;
+  /** The API Enabled state the relay last heard (in hello or a state message). */
+  private told: boolean | undefined;
 
   /** Brings the socket in line with the settings; safe to call any time, from any event. */
   sync(): Promise<void> {
@@ -68,10 +76,19 @@ export class RelayConnection {
       apiEnabled.getValue(),
     ]);
     if (!token) return this.close('signed_out', 'Sign in to connect.');
-    if (!enabled) return this.close('api_off', 'Turn API Enabled on to let the relay use this browser.');
     const key = `${url}\u0000${token}`;
-    if (key === this.refused) return;
-    if (this.ws && this.openedWith === key && this.ws.readyState <= WebSocket.OPEN) return;
+    // An older relay closes the socket for good when the API is off; the toggle going on retries.
+    if (key === this.refused && !(enabled && this.refusedWhileOff)) return;
+    if (this.ws && this.openedWith === key && this.ws.readyState <= WebSocket.OPEN) {
+      if (this.ws.readyState === WebSocket.OPEN && this.told !== undefined && enabled !== this.told) {
+        this.told = enabled;
+        this.send({ type: 'state', apiEnabled: enabled });
+        await this.setState(
+          enabled ? { status: 'connected', detail: '' } : { status: 'api_off', detail: API_OFF_DETAIL },
+        );
+      }
+      return;
+    }
     if (this.ws) this.drop();
     if (this.retryTimer) return; // a retry is already scheduled
     this.open(url, token, key);
@@ -90,6 +107,8 @@ export class RelayConnection {
     void this.setState({ status: 'connecting', detail: `Connecting to ${url}…` });
     ws.onopen = async () => {
       const held = (await sessionTabs.getValue()).map(({ sessionId, tabId }) => ({ sessionId, tabId }));
+      const enabled = await apiEnabled.getValue();
+      this.told = enabled;
       ws.send(
         JSON.stringify({
           v: PROTOCOL_VERSION,
@@ -97,7 +116,7 @@ export class RelayConnection {
           protocolVersion: PROTOCOL_VERSION,
           extensionVersion: browser.runtime.getManifest().version,
           deviceId: (await deviceId.getValue()) ?? undefined,
-          apiEnabled: true,
+          apiEnabled: enabled,
           token,
           sessions: held,
         }),
@@ -109,8 +128,10 @@ export class RelayConnection {
       this.ws = undefined;
       this.stopPing();
       const reason = event.reason || (event.code === 1006 ? 'the relay is unreachable' : `closed (${event.code})`);
+      this.told = undefined;
       if (FINAL_CODES.has(event.code)) {
-        if (event.code !== CLOSE_CODES.apiDisabled) this.refused = this.openedWith;
+        this.refused = this.openedWith;
+        this.refusedWhileOff = event.code === CLOSE_CODES.apiDisabled;
         void this.setState({ status: 'error', detail: `The relay refused the connection: ${reason}.` });
         return;
       }
@@ -148,10 +169,16 @@ export class RelayConnection {
     if (message.type === 'pong') return;
     if (message.type === 'welcome') {
       this.attempt = 0;
+      this.refused = '';
       await deviceId.setValue(message.deviceId);
-      await this.setState({ status: 'connected', detail: '', accountEmail: message.accountEmail });
+      await this.setState({
+        ...(this.told ? { status: 'connected', detail: '' } : { status: 'api_off', detail: API_OFF_DETAIL }),
+        accountEmail: message.accountEmail,
+      });
       this.startPing(ws, Math.min(PING_MS, message.heartbeatMs));
       await this.closeOrphans(message.sessions);
+      // The toggle may have changed while the hello was on its way.
+      void this.sync();
       return;
     }
     const handler = COMMAND_HANDLERS[message.type as CommandName] as (params: unknown) => Promise<unknown>;
@@ -190,9 +217,8 @@ export class RelayConnection {
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     this.attempt = 0;
-    if (this.ws?.readyState === WebSocket.OPEN && status === 'api_off') this.send({ type: 'state', apiEnabled: false });
     const ws = this.ws;
-    this.drop(status === 'api_off' ? CLOSE_CODES.apiDisabled : 1000, status);
+    this.drop(1000, status);
     if (ws || (await connection.getValue()).status !== status)
       await this.setState({ status, detail, accountEmail: '' });
   }

@@ -18,7 +18,8 @@ import type { StopRequest } from '../background/stop';
 
 const STATUS_TEXT: Record<ConnectionInfo['status'], string> = {
   signed_out: 'Not connected',
-  api_off: 'Not connected',
+  // Signed in and connected; the relay just may not use the browser (the detail line says so).
+  api_off: 'Connected',
   connecting: 'Connecting…',
   connected: 'Connected',
   error: 'Not connected',

@@ -270,19 +270,19 @@ export class ExtensionGateway {
         ws.close(CLOSE_CODES.badToken, 'invalid or revoked device token: sign in again');
         return;
       }
-      if (!hello.data.apiEnabled) {
-        this.setPresence(device.id, device.accountId, false, false);
-        ws.close(CLOSE_CODES.apiDisabled, 'API Enabled is off');
-        return;
-      }
-      this.accept(
+      // With API Enabled off the socket stays open (the popup shows the browser connected, and the
+      // toggle going on needs no reconnect); no command goes to it until a state message says on.
+      const connection = new DeviceConnection(
         ws,
-        new DeviceConnection(ws, device.id, device.accountId, this.options.logger.child({ deviceId: device.id })),
-        {
-          email: account?.email ?? '',
-          held: hello.data.sessions,
-        },
+        device.id,
+        device.accountId,
+        this.options.logger.child({ deviceId: device.id }),
       );
+      connection.apiDisabled = !hello.data.apiEnabled;
+      this.accept(ws, connection, {
+        email: account?.email ?? '',
+        held: hello.data.sessions,
+      });
     });
     ws.on('error', () => undefined);
   }
@@ -299,7 +299,7 @@ export class ExtensionGateway {
     clearTimeout(state.graceTimer);
     state.graceTimer = undefined;
     state.connection = connection;
-    this.setPresence(deviceId, accountId, true, true);
+    this.setPresence(deviceId, accountId, true, !connection.apiDisabled);
 
     // Sessions the extension no longer holds a tab for ended while it was away.
     const held = new Set(extra.held.map((s) => s.sessionId));
