@@ -14,6 +14,8 @@ export const ERROR_CODES = {
   unknown_secret: 'request',
   /** No or a bad credential. */
   unauthenticated: 'request',
+  /** The account's monthly step quota is used up. */
+  quota_exceeded: 'request',
   not_found: 'request',
   /** The session is unknown, closed, expired or another account's. */
   session_gone: 'request',
@@ -135,6 +137,16 @@ export class AtCapacity extends DomainError {
       'at_capacity',
       `The relay is at its limit of ${max} live sessions. Close sessions you no longer need (DELETE /v1/web/session/{id}) or raise TANDEM_MAX_SESSIONS, then retry.`,
       retryAfterSeconds,
+    );
+  }
+}
+
+/** The account's monthly step quota is used up: what it is, what was used, and when it resets. */
+export class QuotaExceeded extends DomainError {
+  constructor(quota: number, used: number, resetsAt: Date) {
+    super(
+      'quota_exceeded',
+      `This account has used ${used} of its ${quota} agent steps for this month (its monthly step quota), so no new work starts until the quota resets on ${resetsAt.toISOString().slice(0, 10)} at 00:00 UTC. An admin can raise it (npm run quota).`,
     );
   }
 }

@@ -8,6 +8,7 @@ import type { AgentDeps } from './agent/steps';
 import {
   type Application,
   BrowseService,
+  QuotaGate,
   RetrieveService,
   Screenshots,
   SessionOpener,
@@ -134,7 +135,8 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
   // Through `services`, so the store the screenshot route serves from is the one answers save to (tests
   // swap it for one with a full disk).
   const shots = new Screenshots({ store: { save: (png) => services.screenshots.save(png) }, publicUrl, logger });
-  const calls = { opener, profiles: store.agents, secrets: store.secrets, agent, screenshots: shots, guard };
+  const quota = new QuotaGate({ quotas: store.quotas, usage: store.usage });
+  const calls = { opener, profiles: store.agents, secrets: store.secrets, agent, screenshots: shots, guard, quota };
   const app: Application = {
     sessions: new SessionService(opener, shots),
     browse: new BrowseService({ ...calls, config }),
@@ -145,6 +147,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
       usage: store.usage,
       screenshots: shots,
       guard,
+      quota,
       config,
     }),
   };

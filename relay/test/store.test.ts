@@ -293,6 +293,25 @@ describe.each(backends)('the store on %s', (backend) => {
         // bigint columns come back as numbers on Postgres too (not strings), and timestamps with them.
         expect(typeof (await store.accounts.count())).toBe('number');
         expect(typeof (await store.accounts.get(account.id))?.createdAt).toBe('number');
+        // The month's steps for the quota: from a day on, as a number.
+        expect(await store.usage.stepsSince(account.id, '2026-03-01')).toBe(26);
+        expect(await store.usage.stepsSince(account.id, '2026-03-02')).toBe(1);
+        expect(await store.usage.stepsSince(account.id, '2026-04-01')).toBe(0);
+      } finally {
+        await store.close();
+      }
+    });
+
+    it("keeps an account's monthly step quota; no row is no quota, and it goes with the account", async () => {
+      const store = await Store.open(await newLocation());
+      try {
+        const account = await store.accounts.create('q@example.com', 'pw');
+        expect(await store.quotas.monthlySteps(account.id)).toBeNull();
+        await store.quotas.setMonthlySteps(account.id, 5000);
+        await store.quotas.setMonthlySteps(account.id, 1200);
+        expect(await store.quotas.monthlySteps(account.id)).toBe(1200);
+        await store.quotas.setMonthlySteps(account.id, null);
+        expect(await store.quotas.monthlySteps(account.id)).toBeNull();
       } finally {
         await store.close();
       }

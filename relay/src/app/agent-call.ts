@@ -6,6 +6,7 @@ import type { NetworkGuard } from '../network/network-guard';
 import type { AccountSecrets, SecretValue } from '../store/account-secrets';
 import type { AgentProfile } from '../store/agents';
 import { type ProfileStore, resolveProfile } from './profiles';
+import type { QuotaGate } from './quota';
 import type { Screenshots } from './screenshots';
 import type { SessionOpener } from './sessions';
 
@@ -19,6 +20,7 @@ export interface AgentCallDeps {
   screenshots: Screenshots;
   /** The address policy a continued remote session's new URL is checked against. */
   guard: NetworkGuard;
+  quota: QuotaGate;
 }
 
 /** The parts of a browse or step request that decide who acts and with which secrets. */
@@ -31,7 +33,8 @@ export interface AgentCall {
 
 /**
  * The agent profile (the call's, else the one the session was created with) and the secret values of a
- * call, each refused before anything runs when it names something this account does not have.
+ * call, each refused before anything runs when it names something this account does not have, as is a
+ * call of an account whose monthly step quota is used up.
  */
 export async function callSetup(
   deps: AgentCallDeps,
@@ -39,6 +42,7 @@ export async function callSetup(
   request: AgentCall,
   session: AgentSession | undefined,
 ): Promise<{ profile: AgentProfile | undefined; secrets: Map<string, SecretValue> }> {
+  await deps.quota.check(accountId);
   const profile = await resolveProfile(deps.profiles, accountId, request.agent_id ?? session?.info.agentId);
   const secrets = await resolveSecrets(
     deps.secrets,

@@ -9,6 +9,7 @@ import type { StepService } from './step';
 
 export type { AgentSession } from '../agent/conversation';
 export { type BrowseDeps, BrowseService, type CallOptions } from './browse';
+export { QuotaGate } from './quota';
 export { RetrieveService, type RetrieveServiceDeps } from './retrieve';
 export { NO_SCREENSHOT, type OptionalScreenshot, Screenshots } from './screenshots';
 export { SessionOpener, SessionService } from './sessions';

@@ -5,6 +5,7 @@ import { type RetrieveDeps, runRetrieve } from '../retrieve/index';
 import type { UsageDelta } from '../store/usage';
 import type { CallOptions } from './browse';
 import { checkPreparation } from './preparation';
+import type { QuotaGate } from './quota';
 import type { Screenshots } from './screenshots';
 import type { SessionOpener } from './sessions';
 
@@ -16,6 +17,7 @@ export interface RetrieveServiceDeps {
   usage: { record(accountId: string, delta: UsageDelta): Promise<void> };
   screenshots: Screenshots;
   guard: NetworkGuard;
+  quota: QuotaGate;
   config: Pick<Config, 'TANDEM_START_URL'>;
 }
 
@@ -27,6 +29,7 @@ export class RetrieveService {
     const { deps } = this;
     const { opener } = deps;
     if (request.session_id) options.onSession?.(request.session_id);
+    await deps.quota.check(accountId);
     const continuing = request.session_id !== undefined;
     const existing = continuing ? opener.sessions.get(accountId, request.session_id as string) : undefined;
     const session =

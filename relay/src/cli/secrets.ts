@@ -1,7 +1,6 @@
 import { MAX_SECRET_CHARS, MIN_SECRET_CHARS, SecretName } from '@tandem/shared';
-import { ConfigError, launchDir, loadConfig, loadDotEnv } from '../config';
-import type { Account } from '../store/accounts';
-import { Store } from '../store/store';
+import type { Store } from '../store/store';
+import { account, parseArgs, runCli, UsageError } from './common';
 
 const USAGE = `Usage (values are read from standard input, never from the command line):
   npm run secrets -- list [--account EMAIL]
@@ -10,25 +9,6 @@ const USAGE = `Usage (values are read from standard input, never from the comman
 The account is the first one (made at first start) unless --account names another. --site limits where
 the value may be typed: example.com (and its subdomains), *.example.com (subdomains only); without it,
 on any site. The relay reads the same settings (.env, TANDEM_DATA_DIR, TANDEM_DATABASE_URL) as npm start.`;
-
-class UsageError extends Error {}
-
-/** `--name value` options and the words left over. */
-function parseArgs(argv: string[]): { words: string[]; options: Map<string, string> } {
-  const words: string[] = [];
-  const options = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (!arg.startsWith('--')) {
-      words.push(arg);
-      continue;
-    }
-    const value = argv[++i];
-    if (value === undefined) throw new UsageError(`${arg} needs a value.`);
-    options.set(arg.slice(2), value);
-  }
-  return { words, options };
-}
 
 /** The value from standard input: typed without echo at a terminal, else everything piped in (one trailing newline dropped). */
 async function readValue(): Promise<string> {
@@ -57,15 +37,6 @@ async function readValue(): Promise<string> {
     stdin.setRawMode(false);
     process.stderr.write('\n');
   }
-}
-
-async function account(store: Store, email: string | undefined): Promise<Account> {
-  const found = email ? await store.accounts.byEmail(email) : await store.accounts.first();
-  if (!found)
-    throw new UsageError(
-      email ? `No account has the email ${email}.` : 'There is no account yet: start the relay once (npm start).',
-    );
-  return found;
 }
 
 function nameOf(word: string | undefined): string {
@@ -108,21 +79,4 @@ async function run(argv: string[], store: Store): Promise<string> {
 }
 
 /** `npm run secrets`: the account's secrets in the relay's store, from a shell. */
-async function main(): Promise<void> {
-  const dir = launchDir();
-  loadDotEnv(dir);
-  let store: Store | undefined;
-  try {
-    const config = loadConfig(process.env, {}, dir);
-    store = await Store.open({ dataDir: config.TANDEM_DATA_DIR, databaseUrl: config.TANDEM_DATABASE_URL });
-    process.stdout.write(`${await run(process.argv.slice(2), store)}\n`);
-  } catch (error) {
-    if (!(error instanceof UsageError || error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n\n${USAGE}\n`);
-    process.exitCode = 1;
-  } finally {
-    await store?.close();
-  }
-}
-
-void main();
+void runCli(USAGE, run);

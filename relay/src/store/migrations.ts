@@ -141,4 +141,16 @@ export const MIGRATIONS: readonly Migration[] = [
         .execute();
     },
   },
+  {
+    name: '0006_quotas',
+    async up(db) {
+      // A row only for an account an admin limited: no row is no limit.
+      await db.schema
+        .createTable('quotas')
+        .addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'))
+        .addColumn('monthly_steps', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 ];

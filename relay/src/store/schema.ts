@@ -75,6 +75,13 @@ export interface SecretsTable {
   updated_at: number;
 }
 
+export interface QuotasTable {
+  account_id: string;
+  /** Agent steps the account may run per calendar month (UTC). */
+  monthly_steps: number;
+  updated_at: number;
+}
+
 export interface Schema {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -83,4 +90,5 @@ export interface Schema {
   usage: UsageTable;
   devices: DevicesTable;
   secrets: SecretsTable;
+  quotas: QuotasTable;
 }

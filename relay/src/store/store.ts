@@ -5,6 +5,7 @@ import { Agents } from './agents';
 import { ApiKeys } from './api-keys';
 import { type Backend, type Database, type Db, openDatabase, type StoreLocation } from './database';
 import { Devices } from './devices';
+import { Quotas } from './quotas';
 import { Skills } from './skills';
 import { UsageLedger } from './usage';
 
@@ -17,6 +18,7 @@ export class Repositories {
   readonly usage: UsageLedger;
   readonly devices: Devices;
   readonly secrets: AccountSecrets;
+  readonly quotas: Quotas;
 
   constructor(db: Db) {
     this.accounts = new Accounts(db);
@@ -26,6 +28,7 @@ export class Repositories {
     this.usage = new UsageLedger(db);
     this.devices = new Devices(db);
     this.secrets = new AccountSecrets(db);
+    this.quotas = new Quotas(db);
   }
 }
 

@@ -34,6 +34,18 @@ export class UsageLedger {
       .execute();
   }
 
+  /** Steps the account ran from `firstDay` (YYYY-MM-DD, UTC) on. */
+  async stepsSince(accountId: string, firstDay: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('usage')
+      .select((eb) => eb.fn.sum<number | string | bigint | null>('steps').as('steps'))
+      .where('account_id', '=', accountId)
+      .where('day', '>=', firstDay)
+      .executeTakeFirst();
+    // SQLite answers a number, Postgres a numeric string (or a bigint, by driver).
+    return Number(row?.steps ?? 0);
+  }
+
   async day(accountId: string, day: string): Promise<UsageDelta> {
     const row = await this.db
       .selectFrom('usage')

@@ -64,7 +64,7 @@ export const endpoints = {
     body: StepRequest,
     response: StepResponse,
     stream: StreamChunk,
-    errors: [400, 404, 409, 500],
+    errors: [400, 402, 404, 409, 500],
   },
   closeSession: {
     operationId: 'closeSession',
@@ -105,7 +105,7 @@ export const endpoints = {
       'Extracts structured data from a page, standalone (a new session is created) or inside a session (on its current page, or on url).',
     body: RetrieveRequest,
     response: RetrieveResponse,
-    errors: [400, 404, 409, 500, 503],
+    errors: [400, 402, 404, 409, 500, 503],
   },
 } as const satisfies Record<string, Endpoint>;
 
