@@ -302,7 +302,7 @@ describe.each(backends)('the store on %s', (backend) => {
       }
     });
 
-    it("keeps an account's monthly step quota; no row is no quota, and it goes with the account", async () => {
+    it("keeps an account's monthly step quota, replaced when set again; no row is no quota", async () => {
       const store = await Store.open(await newLocation());
       try {
         const account = await store.accounts.create('q@example.com', 'pw');
