@@ -88,6 +88,7 @@ const EnvSchema = z.object({
       .default(30_000),
   ),
   TANDEM_MAX_STEPS: numberFromEnv(z.coerce.number().int().min(1).max(10_000).default(100)),
+  TANDEM_HISTORY_DAYS: numberFromEnv(z.coerce.number().int().min(0).max(3650).default(7)),
   TANDEM_BROWSE_TIMEOUT_SECONDS: seconds('TANDEM_BROWSE_TIMEOUT_SECONDS', 600),
   TANDEM_RATE_LIMIT_PER_MINUTE: numberFromEnv(z.coerce.number().int().min(0).default(600)),
   TANDEM_SCRIPT_TIMEOUT_MS: numberFromEnv(

@@ -8,6 +8,7 @@ import type { AgentDeps } from './agent/steps';
 import {
   type Application,
   BrowseService,
+  HistoryService,
   QuotaGate,
   RetrieveService,
   Screenshots,
@@ -85,8 +86,16 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
     throw error;
   }
   const screenshots = new ScreenshotStore(config.TANDEM_DATA_DIR, config.TANDEM_SCREENSHOT_TTL_HOURS * 3600_000);
-  screenshots.sweep();
-  const sweeper = setInterval(() => screenshots.sweep(), SWEEP_INTERVAL_MS).unref();
+  const historyMs = config.TANDEM_HISTORY_DAYS * 86_400_000;
+  const sweep = () => {
+    screenshots.sweep();
+    // Steps older than TANDEM_HISTORY_DAYS go; a store that is unreachable now is swept the next time.
+    void store.history
+      .prune(Date.now() - historyMs)
+      .catch((error: unknown) => logger.warn({ err: error }, 'old step history not pruned'));
+  };
+  sweep();
+  const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
 
   let listening = '';
   const publicUrl = () => (config.TANDEM_PUBLIC_URL ?? listening).replace(/\/+$/, '');
@@ -120,6 +129,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
     usage: store.usage,
     logger,
     dialogs: config.TANDEM_DIALOGS,
+    history: config.TANDEM_HISTORY_DAYS > 0 ? store.history : undefined,
   };
   const opener = new SessionOpener({
     sessions,
@@ -138,6 +148,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
   const quota = new QuotaGate({ quotas: store.quotas, usage: store.usage });
   const calls = { opener, profiles: store.agents, secrets: store.secrets, agent, screenshots: shots, guard, quota };
   const app: Application = {
+    history: new HistoryService({ history: store.history, live: sessions, days: config.TANDEM_HISTORY_DAYS }),
     sessions: new SessionService(opener, shots),
     browse: new BrowseService({ ...calls, config }),
     steps: new StepService(calls),

@@ -302,6 +302,39 @@ describe.each(backends)('the store on %s', (backend) => {
       }
     });
 
+    it("keeps each session's steps for its own account, oldest first, until pruned", async () => {
+      const store = await Store.open(await newLocation());
+      try {
+        const account = await store.accounts.create('h@example.com', 'pw');
+        const other = await store.accounts.create('i@example.com', 'pw');
+        const entry = (step: number, at: string) => ({
+          step,
+          at,
+          duration_ms: 5,
+          cmd: 'task',
+          goal: '',
+          actions: [{ action: 'click', index: 3, code: 'ok', message: 'Clicked [3].' }],
+          url: 'http://example.test/',
+          status: 'CONTINUE' as const,
+          message: 'Clicked [3].',
+          prompt_tokens: 10,
+          completion_tokens: 2,
+        });
+        await store.history.append(account.id, 'ses_a', entry(2, '2026-03-01T00:00:02.000Z'));
+        await store.history.append(account.id, 'ses_a', entry(1, '2026-03-01T00:00:01.000Z'));
+        await store.history.append(account.id, 'ses_a', { ...entry(2, '2026-03-01T00:00:02.000Z'), message: 'again' });
+        expect((await store.history.forSession(account.id, 'ses_a')).map((e) => [e.step, e.message])).toEqual([
+          [1, 'Clicked [3].'],
+          [2, 'again'],
+        ]);
+        expect(await store.history.forSession(other.id, 'ses_a')).toEqual([]);
+        expect(await store.history.prune(Date.parse('2026-03-01T00:00:02.000Z'))).toBe(1);
+        expect((await store.history.forSession(account.id, 'ses_a')).map((e) => e.step)).toEqual([2]);
+      } finally {
+        await store.close();
+      }
+    });
+
     it("keeps an account's monthly step quota, replaced when set again; no row is no quota", async () => {
       const store = await Store.open(await newLocation());
       try {

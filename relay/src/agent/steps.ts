@@ -1,4 +1,4 @@
-import type { Action, AgentMode, Mark, SessionStatus, Snapshot } from '@tandem/shared';
+import type { Action, AgentMode, Mark, SessionStatus, Snapshot, StepHistoryEntry } from '@tandem/shared';
 import { dialogPolicyFor } from '../browser/dialogs';
 import { statusNote } from '../browser/http-status';
 import type { Config } from '../config';
@@ -39,6 +39,8 @@ export interface AgentDeps {
   logger: Logger;
   /** How page dialogs are answered (TANDEM_DIALOGS). */
   dialogs: Config['TANDEM_DIALOGS'];
+  /** Where each step is recorded for the session's timeline (the store's step history); none: not kept. */
+  history?: { append(accountId: string, sessionId: string, entry: StepHistoryEntry): Promise<void> } | undefined;
 }
 
 export interface StepContext {
@@ -82,6 +84,60 @@ const PAGE_CHANGING = new Set(['navigate', 'go_back', 'go_forward']);
  * page) or that failed. What was dropped or left unrun is reported in the step's message and history.
  */
 export async function runStep(ctx: StepContext): Promise<StepOutcome> {
+  const started = Date.now();
+  const usage = { ...ctx.session.conversation.usage };
+  const holder: { record?: StepRecord } = {};
+  let result: StepOutcome | { status: 'FAILED'; message: string } | undefined;
+  try {
+    const outcome = await stepOnce(ctx, holder);
+    result = outcome;
+    return outcome;
+  } catch (error) {
+    result = { status: 'FAILED', message: error instanceof Error ? error.message : String(error) };
+    throw error;
+  } finally {
+    if (holder.record && result) await keepInHistory(ctx, holder.record, result, started, usage);
+  }
+}
+
+/**
+ * Writes the step to the session's timeline. The typed text of actions is left out (the result message
+ * says what was typed, with secrets and password fields masked); a failed write costs the step nothing.
+ */
+async function keepInHistory(
+  ctx: StepContext,
+  record: StepRecord,
+  outcome: StepOutcome | { status: 'FAILED'; message: string },
+  started: number,
+  before: { promptTokens: number; completionTokens: number },
+): Promise<void> {
+  const { deps, session } = ctx;
+  if (!deps.history) return;
+  const after = session.conversation.usage;
+  const entry: StepHistoryEntry = {
+    step: record.step,
+    at: new Date(started).toISOString(),
+    duration_ms: Date.now() - started,
+    cmd: record.task,
+    goal: record.goal ?? '',
+    actions: record.actions.map(({ action, code, message }) => ({
+      action: action.action,
+      ...('index' in action && typeof action.index === 'number' ? { index: action.index } : {}),
+      code,
+      message,
+    })),
+    url: record.url,
+    status: outcome.status,
+    message: outcome.message,
+    prompt_tokens: Math.max(0, after.promptTokens - before.promptTokens),
+    completion_tokens: Math.max(0, after.completionTokens - before.completionTokens),
+  };
+  await deps.history.append(session.accountId, session.id, entry).catch((error: unknown) => {
+    deps.logger.warn({ err: error, sessionId: session.id, step: record.step }, 'step not recorded in history');
+  });
+}
+
+async function stepOnce(ctx: StepContext, holder: { record?: StepRecord }): Promise<StepOutcome> {
   const { deps, session } = ctx;
   const { planner } = deps;
   const conversation = session.conversation;
@@ -106,6 +162,7 @@ export async function runStep(ctx: StepContext): Promise<StepOutcome> {
     userAnswer,
     notes: [],
   };
+  holder.record = record;
 
   let decision: PlanDecision;
   try {

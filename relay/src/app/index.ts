@@ -3,12 +3,14 @@
  * narrow dependencies it names. Routes parse, call one method, and shape the answer.
  */
 import type { BrowseService } from './browse';
+import type { HistoryService } from './history';
 import type { RetrieveService } from './retrieve';
 import type { SessionService } from './sessions';
 import type { StepService } from './step';
 
 export type { AgentSession } from '../agent/conversation';
 export { type BrowseDeps, BrowseService, type CallOptions } from './browse';
+export { HistoryService } from './history';
 export { QuotaGate } from './quota';
 export { RetrieveService, type RetrieveServiceDeps } from './retrieve';
 export { NO_SCREENSHOT, type OptionalScreenshot, Screenshots } from './screenshots';
@@ -20,4 +22,5 @@ export interface Application {
   browse: BrowseService;
   steps: StepService;
   retrieve: RetrieveService;
+  history: HistoryService;
 }

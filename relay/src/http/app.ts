@@ -6,6 +6,7 @@ import { requestContext } from './request-context';
 import { browseRoutes } from './routes/browse';
 import { docsRoutes } from './routes/docs';
 import { extensionRoutes } from './routes/extension';
+import { historyRoutes } from './routes/history';
 import { retrieveRoutes } from './routes/retrieve';
 import { screenshotRoutes } from './routes/screenshots';
 import { sessionRoutes } from './routes/sessions';
@@ -24,14 +25,17 @@ export function createApp(services: Services): Express {
 
   // Auth before body parsing: a caller without a key hears 401, not details about its body; a caller
   // over its rate hears 429 before its body costs anything.
-  app.use('/v1/web', requireApiKey(services.store));
-  if (services.requestLimit)
-    app.use('/v1/web', rateLimit(services.requestLimit, services.config.TANDEM_RATE_LIMIT_PER_MINUTE));
+  for (const prefix of ['/v1/web', '/v1/console']) {
+    app.use(prefix, requireApiKey(services.store));
+    if (services.requestLimit)
+      app.use(prefix, rateLimit(services.requestLimit, services.config.TANDEM_RATE_LIMIT_PER_MINUTE));
+  }
   // Every body is read as JSON whatever its Content-Type, so `curl -d '{...}'` works as typed.
   app.use(express.json({ limit: '1mb', type: () => true, strict: false }));
   app.use(sessionRoutes(services));
   app.use(browseRoutes(services));
   app.use(retrieveRoutes(services));
+  app.use(historyRoutes(services));
   app.use(extensionRoutes(services)); // [local mode, issue 6] POST/DELETE /v1/extension/token (own auth)
 
   app.use(notFoundHandler);

@@ -153,4 +153,20 @@ export const MIGRATIONS: readonly Migration[] = [
         .execute();
     },
   },
+  {
+    name: '0007_step_history',
+    async up(db) {
+      // Written as each step ends; read by session for its timeline, pruned by age.
+      await db.schema
+        .createTable('step_history')
+        .addColumn('session_id', 'text', (c) => c.notNull())
+        .addColumn('step', 'integer', (c) => c.notNull())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .addColumn('entry', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('step_history_pkey', ['session_id', 'step'])
+        .execute();
+      await db.schema.createIndex('step_history_at').on('step_history').column('at').execute();
+    },
+  },
 ];

@@ -82,6 +82,16 @@ export interface QuotasTable {
   updated_at: number;
 }
 
+export interface StepHistoryTable {
+  session_id: string;
+  step: number;
+  account_id: string;
+  /** When the step started (ms since the epoch). */
+  at: number;
+  /** The StepHistoryEntry as JSON. */
+  entry: string;
+}
+
 export interface Schema {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -91,4 +101,5 @@ export interface Schema {
   devices: DevicesTable;
   secrets: SecretsTable;
   quotas: QuotasTable;
+  step_history: StepHistoryTable;
 }

@@ -7,6 +7,7 @@ import { type Backend, type Database, type Db, openDatabase, type StoreLocation 
 import { Devices } from './devices';
 import { Quotas } from './quotas';
 import { Skills } from './skills';
+import { StepHistory } from './step-history';
 import { UsageLedger } from './usage';
 
 /** Every repository, over the database or over one transaction. */
@@ -19,6 +20,7 @@ export class Repositories {
   readonly devices: Devices;
   readonly secrets: AccountSecrets;
   readonly quotas: Quotas;
+  readonly history: StepHistory;
 
   constructor(db: Db) {
     this.accounts = new Accounts(db);
@@ -29,6 +31,7 @@ export class Repositories {
     this.devices = new Devices(db);
     this.secrets = new AccountSecrets(db);
     this.quotas = new Quotas(db);
+    this.history = new StepHistory(db);
   }
 }
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { BrowseRequest, BrowseResponse, browseRequest } from './browse';
+import { SessionStepsResponse } from './history';
 import type { ApiLimits } from './limits';
 import { RetrieveRequest, RetrieveResponse } from './retrieve';
 import {
@@ -95,6 +96,17 @@ export const endpoints = {
     description: "Lists the ids of the caller's account's active sessions.",
     response: ListSessionsResponse,
     errors: [],
+  },
+  sessionSteps: {
+    operationId: 'sessionSteps',
+    method: 'get',
+    path: '/v1/console/sessions/:session_id/steps',
+    summary: 'Session step timeline',
+    description:
+      "The steps an agent ran in one of the caller's sessions — command, goal, each action and its result, URL, tokens and time — live or ended, kept TANDEM_HISTORY_DAYS days (also across relay restarts).",
+    params: SessionIdParams,
+    response: SessionStepsResponse,
+    errors: [404],
   },
   retrieve: {
     operationId: 'retrieve',

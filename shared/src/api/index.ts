@@ -3,6 +3,7 @@ export * from './common';
 export * from './endpoints';
 export * from './errors';
 export * from './extension';
+export * from './history';
 export * from './limits';
 export * from './openapi';
 export * from './retrieve';

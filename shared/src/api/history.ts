@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { SessionId, SessionStatus } from './common';
+
+/** One action of a recorded step: what it was and what came of it, never what was typed. */
+export const StepHistoryAction = z
+  .object({
+    action: z.string().describe('The action: click, type, navigate, done, …'),
+    index: z.int().optional().describe('The element it acted on, by its snapshot index, if any.'),
+    code: z.string().describe('The result code: ok, navigation, stale_element, …'),
+    message: z.string().describe('What happened, as the agent heard it (typed secrets masked).'),
+  })
+  .describe('An action of a step and its result.');
+
+/** One agent step, as the store keeps it for the session's timeline. */
+export const StepHistoryEntry = z
+  .object({
+    step: z.int().min(1).describe('The step number within the session, from 1.'),
+    at: z.string().describe('When the step started (ISO 8601, UTC).'),
+    duration_ms: z.int().min(0).describe('How long the step took.'),
+    cmd: z.string().describe('The task the step worked on (secrets as <secret:name> placeholders).'),
+    goal: z.string().describe("The agent's goal for the step, when it stated one."),
+    actions: z.array(StepHistoryAction),
+    url: z.string().describe('The URL after the step.'),
+    status: SessionStatus.or(z.literal('FAILED')).describe('CONTINUE, DONE, ASK_USER, or FAILED (an error ended it).'),
+    message: z.string().describe('The step message the caller got (or the error).'),
+    prompt_tokens: z.int().min(0),
+    completion_tokens: z.int().min(0),
+  })
+  .describe('One step of a session: command, goal, actions and results, URL, tokens and time.');
+export type StepHistoryEntry = z.infer<typeof StepHistoryEntry>;
+
+export const SessionStepsResponse = z
+  .object({
+    session_id: SessionId,
+    steps: z.array(StepHistoryEntry).describe('Oldest first.'),
+  })
+  .describe("A session's step timeline, also after it ended or the relay restarted (kept TANDEM_HISTORY_DAYS).");
+export type SessionStepsResponse = z.infer<typeof SessionStepsResponse>;
