@@ -98,6 +98,36 @@ test.describe('local mode', () => {
     expect((await driver.act({ action: 'wait', ms: 100 } as Action)).events).toEqual([]);
   });
 
+  test("the account's guardrails hold in the user's browser: a blocked host is refused on create, and left at once after a click", async ({
+    relay,
+    serviceWorker,
+    site,
+  }) => {
+    await connectExtension(relay, serviceWorker);
+    const store = relay.relay.services.store;
+    await store.guardrails.set(accountOf(relay), { blockedHosts: ['localhost'], allowedHosts: [] });
+    try {
+      const elsewhere = site.url.replace('127.0.0.1', 'localhost');
+      const refused = await createLocalSession(relay, `${elsewhere}/form.html`);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body.message).toMatch(/localhost is blocked by this account's guardrails/);
+
+      const start = `${site.url}/link?href=${encodeURIComponent(`${elsewhere}/form.html`)}`;
+      const created = await createLocalSession(relay, start);
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const { driver } = sessionOf(relay, created.body.session_id);
+      const index = await elementNamed(relay, created.body.session_id, 'Follow the link');
+      const clicked = await driver.act({ action: 'click', index, double: false } as Action);
+      expect(clicked.code, clicked.message).toBe('invalid_target');
+      expect(clicked.message).toMatch(
+        /It led to http:\/\/localhost:\d+\/form\.html, which was not kept open: localhost is blocked/,
+      );
+      expect(driver.url()).toBe(start);
+    } finally {
+      await store.guardrails.set(accountOf(relay), { blockedHosts: [], allowedHosts: [] });
+    }
+  });
+
   test('two local sessions run at once in two tabs', async ({ relay, serviceWorker, context, site }) => {
     await connectExtension(relay, serviceWorker);
     const [a, b] = await Promise.all([

@@ -134,6 +134,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
   const opener = new SessionOpener({
     sessions,
     profiles: store.agents,
+    guardrails: store.guardrails,
     browsers,
     proxies,
     guard,

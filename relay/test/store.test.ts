@@ -335,6 +335,22 @@ describe.each(backends)('the store on %s', (backend) => {
       }
     });
 
+    it("keeps an account's guardrails; none until set", async () => {
+      const store = await Store.open(await newLocation());
+      try {
+        const account = await store.accounts.create('g@example.com', 'pw');
+        expect(await store.guardrails.get(account.id)).toEqual({ blockedHosts: [], allowedHosts: [] });
+        await store.guardrails.set(account.id, { blockedHosts: ['ads.example'], allowedHosts: [] });
+        await store.guardrails.set(account.id, { blockedHosts: ['ads.example'], allowedHosts: ['*.example.com'] });
+        expect(await store.guardrails.get(account.id)).toEqual({
+          blockedHosts: ['ads.example'],
+          allowedHosts: ['*.example.com'],
+        });
+      } finally {
+        await store.close();
+      }
+    });
+
     it("keeps an account's monthly step quota, replaced when set again; no row is no quota", async () => {
       const store = await Store.open(await newLocation());
       try {

@@ -3,6 +3,7 @@ import { checkUrl } from '../browser/url-policy';
 import { viewportOf } from '../browser/viewport';
 import type { NetworkGuard } from '../network/network-guard';
 import type { Session } from '../sessions/session';
+import { guardrailRefusal } from '../store/guardrails';
 
 type PrepareRequest = { url?: string | undefined; browser_params?: BrowserParams | undefined };
 
@@ -17,7 +18,9 @@ export async function checkPreparation(
   request: PrepareRequest,
 ): Promise<() => Promise<void>> {
   // A local session's browser is the user's own: their network is theirs to open.
-  const url = request.url ? await checkUrl(request.url, session.info.local ? undefined : guard) : undefined;
+  const rules = session.info.guardrails;
+  const refuse = rules ? (host: string) => guardrailRefusal(rules, host) : undefined;
+  const url = request.url ? await checkUrl(request.url, session.info.local ? undefined : guard, refuse) : undefined;
   return async () => {
     if (request.browser_params) await session.driver.setViewport(viewportOf(request.browser_params));
     if (url) await session.driver.navigate(url.href);

@@ -8,14 +8,23 @@ import type { AgentSession, Conversation } from '../agent/conversation';
 import { statusNote } from '../browser/http-status';
 import { type OpenDeps, openSession } from '../sessions/lifecycle';
 import type { SessionManager } from '../sessions/manager';
+import type { Guardrails } from '../store/guardrails';
 import { type ProfileStore, resolveProfile } from './profiles';
 import type { Screenshots } from './screenshots';
 
-type OpenRequest = Parameters<typeof openSession>[2];
+type OpenRequest = Omit<Parameters<typeof openSession>[2], 'guardrails'>;
 
-/** Opens sessions for the use cases: the agent profile a session names must exist first. */
+/**
+ * Opens sessions for the use cases: the agent profile a session names must exist first, and the
+ * account's guardrails go with the session.
+ */
 export class SessionOpener {
-  constructor(private readonly deps: OpenDeps<Conversation> & { profiles: ProfileStore }) {}
+  constructor(
+    private readonly deps: OpenDeps<Conversation> & {
+      profiles: ProfileStore;
+      guardrails: { get(accountId: string): Promise<Guardrails> };
+    },
+  ) {}
 
   get sessions(): SessionManager<Conversation> {
     return this.deps.sessions;
@@ -23,7 +32,8 @@ export class SessionOpener {
 
   async open(accountId: string, request: OpenRequest): Promise<AgentSession> {
     await resolveProfile(this.deps.profiles, accountId, request.agent_id);
-    return openSession(this.deps, accountId, request);
+    const guardrails = await this.deps.guardrails.get(accountId);
+    return openSession(this.deps, accountId, { ...request, guardrails });
   }
 
   /**

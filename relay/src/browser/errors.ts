@@ -22,6 +22,16 @@ export class NavigationRefused extends DomainError {
   }
 }
 
+/** The account's guardrails do not let its sessions open this host. */
+export class GuardrailRefused extends DomainError {
+  constructor(url: string, reason: string) {
+    super(
+      'navigation_refused',
+      `${url} was not opened: ${reason}. An admin can change the account's guardrails (npm run guardrails).`,
+    );
+  }
+}
+
 /** The browser behind a session stopped (crash, lost connection to the browser server). */
 export class BrowserGone extends DomainError {
   constructor(detail: string) {

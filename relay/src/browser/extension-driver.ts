@@ -39,6 +39,11 @@ export interface ExtensionDriverOptions {
   logger: Logger;
   /** Checks a URL the agent wants to open (scheme); throws to refuse. */
   checkUrl?: (url: string) => Promise<unknown>;
+  /**
+   * The account's guardrails. The tab is the user's browser, whose requests the relay does not see: a
+   * page an action led to on a refused host is left at once (back), and the agent hears why.
+   */
+  refuseHost?: ((hostname: string) => string | undefined) | undefined;
 }
 
 /** Time for commands that load a page, on top of the navigation timeout. */
@@ -207,6 +212,15 @@ export class ExtensionDriver implements BrowserDriver {
     this.pendingEvents.push(...(events ?? []).map(pageEvent));
     this.currentUrl = displayUrl(tabUrl);
     if (navigated) this.currentStatus = status;
+    const refusal = navigated ? this.refusalOf(this.currentUrl) : undefined;
+    if (refusal) {
+      const led = this.currentUrl;
+      await this.back().catch(() => false);
+      return {
+        code: 'invalid_target',
+        message: `${outcome.message} It led to ${led}, which was not kept open: ${refusal}. Back at ${this.currentUrl}.`,
+      };
+    }
     if (navigated && outcome.code === 'ok') {
       return {
         ...outcome,
@@ -218,6 +232,14 @@ export class ExtensionDriver implements BrowserDriver {
     if (navigated && outcome.code === 'navigation')
       return { ...outcome, message: outcome.message + statusNote(status) };
     return outcome;
+  }
+
+  private refusalOf(url: string): string | undefined {
+    try {
+      return this.options.refuseHost?.(new URL(url).hostname);
+    } catch {
+      return undefined; // about:blank and the like: no host to refuse
+    }
   }
 
   private remember(state: TabState): void {

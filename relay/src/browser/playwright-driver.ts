@@ -29,6 +29,7 @@ import type {
 import {
   BrowserGone,
   describeNavigationError,
+  GuardrailRefused,
   NavigationFailed,
   NavigationRefused,
   PageUnresponsive,
@@ -211,8 +212,11 @@ export class PlaywrightDriver implements BrowserDriver {
         if (this.closing) throw error;
         const failed = this.failedLoadSince(loadsBefore, mark);
         if (!failed) throw new NavigationFailed(url, describeNavigationError(error, this.options.navigationTimeoutMs));
+        // Chromium goes on to commit its error page: let it, so the next navigation is not cut short by it.
+        await this.page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => undefined);
         // A redirect can lead elsewhere: name the URL that was refused when it is not the one asked for.
         const reason = failed.url === url ? failed.failure.reason : `it led to ${failed.url}: ${failed.failure.reason}`;
+        if (failed.failure.kind === 'guardrail') throw new GuardrailRefused(url, reason);
         throw failed.failure.kind === 'private'
           ? new NavigationRefused(url, reason)
           : new NavigationFailed(url, reason);
@@ -325,7 +329,9 @@ export class PlaywrightDriver implements BrowserDriver {
         const why =
           failure.kind === 'private'
             ? `which was not opened: ${failure.reason}, and ${PRIVATE_NETWORK_HINT}`
-            : `which could not be opened: ${failure.reason}`;
+            : failure.kind === 'guardrail'
+              ? `which was not opened: ${failure.reason}`
+              : `which could not be opened: ${failure.reason}`;
         const refusal: ActionResult = {
           code: 'invalid_target',
           message: `${outcome.message} It led to ${url}, ${why}. Still at ${this.url() || urlBefore}.`,

@@ -1,12 +1,13 @@
 /**
  * A connection of a session's browser that the egress proxy did not open. `private` and `unresolved`
- * are refusals by the address policy; `unreachable` is the network's answer (refused, timed out).
+ * are refusals by the address policy, `guardrail` by the account's guardrails; `unreachable` is the
+ * network's answer (refused, timed out).
  */
 export interface EgressFailure {
   /** The host as the browser asked for it: a name, an IPv4 address or a bracketed IPv6 address. */
   hostname: string;
   port: number;
-  kind: 'private' | 'unresolved' | 'unreachable';
+  kind: 'private' | 'unresolved' | 'unreachable' | 'guardrail';
   reason: string;
   /** Monotonic sequence number: callers remember one and ask for what came after. */
   seq: number;

@@ -36,6 +36,8 @@ interface Client {
   failures: EgressFailures;
   sockets: Set<Duplex>;
   released: boolean;
+  /** Why the session's account may not open a host (its guardrails), or undefined. */
+  refuse: ((hostname: string) => string | undefined) | undefined;
 }
 
 /** Headers that describe one hop (RFC 9110 §7.6.1), never forwarded. */
@@ -115,7 +117,11 @@ export class EgressProxy {
   }
 
   /** Credentials for one session's browser context; `upstream` is the session's own proxy (use_proxy). */
-  register(options: { upstream?: UpstreamProxy | undefined; logger: Logger }): EgressRegistration {
+  register(options: {
+    upstream?: UpstreamProxy | undefined;
+    logger: Logger;
+    refuse?: ((hostname: string) => string | undefined) | undefined;
+  }): EgressRegistration {
     const username = `s${randomBytes(9).toString('hex')}`;
     const password = randomBytes(18).toString('base64url');
     const client: Client = {
@@ -125,6 +131,7 @@ export class EgressProxy {
       failures: new EgressFailures(),
       sockets: new Set(),
       released: false,
+      refuse: options.refuse,
     };
     this.clients.set(username, client);
     return {
@@ -163,6 +170,12 @@ export class EgressProxy {
 
   /** A connection to the host, or undefined (the failure is recorded for the session's driver). */
   private async open(client: Client, hostname: string, port: number): Promise<Socket | undefined> {
+    const refusal = client.refuse?.(hostname);
+    if (refusal) {
+      client.failures.record({ hostname, port, kind: 'guardrail', reason: refusal });
+      client.logger.info({ host: `${hostname}:${port}`, reason: refusal }, 'connection refused');
+      return undefined;
+    }
     const verdict = await this.options.guard.inspect(hostname);
     if (!verdict.ok) {
       client.failures.record({ hostname, port, kind: verdict.kind, reason: verdict.reason });

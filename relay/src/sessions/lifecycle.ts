@@ -8,11 +8,18 @@ import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { EgressProxy } from '../network/egress-proxy';
 import type { NetworkGuard } from '../network/network-guard';
+import { type Guardrails, guardrailRefusal, NO_GUARDRAILS } from '../store/guardrails';
 import { type LocalOpenDeps, openLocalSession } from './local';
 import type { SessionManager } from './manager';
 import type { Session } from './session';
 
-type OpenRequest = Pick<CreateSessionRequest, 'url' | 'local' | 'agent_id' | 'mode' | 'use_proxy' | 'browser_params'>;
+type OpenRequest = Pick<
+  CreateSessionRequest,
+  'url' | 'local' | 'agent_id' | 'mode' | 'use_proxy' | 'browser_params'
+> & {
+  /** The account's guardrails (none: no limits). */
+  guardrails?: Guardrails | undefined;
+};
 
 /** What opening a session needs: the session directory, and the browsers either kind opens in. */
 export interface OpenDeps<C> extends LocalOpenDeps<C> {
@@ -35,10 +42,19 @@ const openTurnMs = (config: OpenDeps<unknown>['config']) => config.TANDEM_NAVIGA
  */
 export async function openSession<C>(deps: OpenDeps<C>, accountId: string, request: OpenRequest): Promise<Session<C>> {
   if (request.local) return openLocalSession(deps, accountId, request); // [local mode, issue 6]
-  const url = await checkUrl(request.url, deps.guard);
+  const guardrails = request.guardrails ?? NO_GUARDRAILS;
+  const refuse = (host: string) => guardrailRefusal(guardrails, host);
+  const url = await checkUrl(request.url, deps.guard, refuse);
   // The cap is checked before the gate, so a create beyond it is refused at once rather than queued.
   return deps.sessions.create(
-    { accountId, local: false, mode: request.mode, agentId: request.agent_id, useProxy: request.use_proxy },
+    {
+      accountId,
+      local: false,
+      mode: request.mode,
+      agentId: request.agent_id,
+      useProxy: request.use_proxy,
+      guardrails,
+    },
     (sessionId) =>
       deps.browsers.opening.run(async () => {
         const logger = deps.logger.child({ sessionId });
@@ -50,8 +66,9 @@ export async function openSession<C>(deps: OpenDeps<C>, accountId: string, reque
           navigationTimeoutMs: deps.config.TANDEM_NAVIGATION_TIMEOUT_MS,
           scriptTimeoutMs: deps.config.TANDEM_SCRIPT_TIMEOUT_MS,
           logger,
-          checkUrl: (target) => checkUrl(target, deps.guard),
-          egress: deps.egress.register({ upstream, logger }),
+          checkUrl: (target) => checkUrl(target, deps.guard, refuse),
+          // The guardrails hold for every connection, whatever the page or the model does.
+          egress: deps.egress.register({ upstream, logger, refuse }),
         });
         try {
           await driver.navigate(url.href);

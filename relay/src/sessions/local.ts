@@ -1,14 +1,17 @@
 import { type CreateSessionRequest, restrictedPageMessage } from '@tandem/shared';
 import { ExtensionDriver } from '../browser/extension-driver';
-import { checkUrl } from '../browser/url-policy';
+import { checkUrl, type HostRefusal } from '../browser/url-policy';
 import type { Config } from '../config';
 import { ExtensionCommandError } from '../gateway/errors';
 import type { ExtensionGateway } from '../gateway/gateway';
 import type { Logger } from '../logger';
+import { type Guardrails, guardrailRefusal, NO_GUARDRAILS } from '../store/guardrails';
 import type { SessionManager } from './manager';
 import type { Session } from './session';
 
-type OpenRequest = Pick<CreateSessionRequest, 'url' | 'agent_id' | 'mode' | 'use_proxy'>;
+type OpenRequest = Pick<CreateSessionRequest, 'url' | 'agent_id' | 'mode' | 'use_proxy'> & {
+  guardrails?: Guardrails | undefined;
+};
 
 /** What opening a local session needs: the session directory and the extension gateway. */
 export interface LocalOpenDeps<C> {
@@ -22,10 +25,10 @@ export interface LocalOpenDeps<C> {
  * http(s) only; loopback and private hosts are fine, since the browser is the user's own. Browser and
  * extension pages get the extension's `restricted_page` answer rather than the generic scheme message.
  */
-async function checkLocalUrl(url: string): Promise<URL> {
+async function checkLocalUrl(url: string, refuse?: HostRefusal): Promise<URL> {
   const restricted = restrictedPageMessage(url);
   if (restricted) throw new ExtensionCommandError({ code: 'restricted_page', message: restricted });
-  return checkUrl(url);
+  return checkUrl(url, undefined, refuse);
 }
 
 /**
@@ -37,10 +40,12 @@ export async function openLocalSession<C>(
   accountId: string,
   request: OpenRequest,
 ): Promise<Session<C>> {
-  const url = await checkLocalUrl(request.url);
+  const guardrails = request.guardrails ?? NO_GUARDRAILS;
+  const refuse = (host: string) => guardrailRefusal(guardrails, host);
+  const url = await checkLocalUrl(request.url, refuse);
   const deviceId = deps.gateway.pickDevice(accountId);
   return deps.sessions.create(
-    { accountId, local: true, mode: request.mode, agentId: request.agent_id, useProxy: false },
+    { accountId, local: true, mode: request.mode, agentId: request.agent_id, useProxy: false, guardrails },
     (sessionId) =>
       ExtensionDriver.open(url.href, {
         gateway: deps.gateway,
@@ -49,7 +54,8 @@ export async function openLocalSession<C>(
         sessionId,
         navigationTimeoutMs: deps.config.TANDEM_NAVIGATION_TIMEOUT_MS,
         logger: deps.logger.child({ sessionId, deviceId }),
-        checkUrl: checkLocalUrl,
+        checkUrl: (target) => checkLocalUrl(target, refuse),
+        refuseHost: refuse,
       }),
   );
 }

@@ -1,6 +1,7 @@
 import type { AgentMode } from '@tandem/shared';
 import type { BrowserDriver, GoneReason } from '../browser/driver';
 import { SecretDriver } from '../browser/secret-driver';
+import type { Guardrails } from '../store/guardrails';
 import type { OperationCancelled } from './cancellation';
 import { SerialQueue } from './queue';
 
@@ -12,6 +13,8 @@ export interface SessionInfo {
   mode?: AgentMode | undefined;
   agentId?: string | undefined;
   useProxy: boolean;
+  /** The account's guardrails when the session opened: they hold for its whole life. */
+  guardrails?: Guardrails | undefined;
 }
 
 /**

@@ -169,4 +169,17 @@ export const MIGRATIONS: readonly Migration[] = [
       await db.schema.createIndex('step_history_at').on('step_history').column('at').execute();
     },
   },
+  {
+    name: '0008_guardrails',
+    async up(db) {
+      // Host patterns as JSON arrays; no row is no guardrail.
+      await db.schema
+        .createTable('guardrails')
+        .addColumn('account_id', 'text', (c) => c.primaryKey().references('accounts.id').onDelete('cascade'))
+        .addColumn('blocked_hosts', 'text', (c) => c.notNull())
+        .addColumn('allowed_hosts', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 ];

@@ -92,6 +92,15 @@ export interface StepHistoryTable {
   entry: string;
 }
 
+export interface GuardrailsTable {
+  account_id: string;
+  /** JSON array of host patterns never opened. */
+  blocked_hosts: string;
+  /** JSON array of host patterns; when not empty, the only hosts opened. */
+  allowed_hosts: string;
+  updated_at: number;
+}
+
 export interface Schema {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -102,4 +111,5 @@ export interface Schema {
   secrets: SecretsTable;
   quotas: QuotasTable;
   step_history: StepHistoryTable;
+  guardrails: GuardrailsTable;
 }

@@ -5,6 +5,7 @@ import { Agents } from './agents';
 import { ApiKeys } from './api-keys';
 import { type Backend, type Database, type Db, openDatabase, type StoreLocation } from './database';
 import { Devices } from './devices';
+import { GuardrailStore } from './guardrails';
 import { Quotas } from './quotas';
 import { Skills } from './skills';
 import { StepHistory } from './step-history';
@@ -21,6 +22,7 @@ export class Repositories {
   readonly secrets: AccountSecrets;
   readonly quotas: Quotas;
   readonly history: StepHistory;
+  readonly guardrails: GuardrailStore;
 
   constructor(db: Db) {
     this.accounts = new Accounts(db);
@@ -32,6 +34,7 @@ export class Repositories {
     this.secrets = new AccountSecrets(db);
     this.quotas = new Quotas(db);
     this.history = new StepHistory(db);
+    this.guardrails = new GuardrailStore(db);
   }
 }
 
