@@ -113,3 +113,17 @@ test('a sign-in to a relay that is not running says so and what to check', async
   await popup.getByRole('button', { name: 'Sign in' }).click();
   await expect(popup.getByRole('alert')).toContainText('cannot reach the relay at http://127.0.0.1:9: is it running?');
 });
+
+test('signs in from the popup with a one-time pairing code', async ({ context, extensionId, serviceWorker, relay }) => {
+  const { code } = await relay.relay.services.store.pairingCodes.create(relay.accountId);
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  await popup.getByLabel('Relay URL').fill(relay.url);
+  await popup.getByLabel('Pairing code').fill(code);
+  await popup.getByRole('button', { name: 'Sign in' }).click();
+  await expect(popup.getByRole('button', { name: 'Sign out' })).toBeVisible();
+  await expect.poll(() => connectionStatus(serviceWorker)).toBe('api_off');
+  await expect(popup.getByRole('status')).toHaveText('Connected');
+  await expect(popup.getByText(relay.email)).toBeVisible();
+});
+

@@ -41,12 +41,16 @@ function byId<T extends HTMLElement>(id: string): T {
 }
 
 /** Asks the relay for a device token with email + password, or with an API key. */
-async function requestToken(base: string, form: { email: string; password: string; apiKey: string }) {
+async function requestToken(
+  base: string,
+  form: { email: string; password: string; pairingCode: string; apiKey: string },
+) {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const body: Record<string, string> = {
     name: `${navigator.userAgent.includes('Edg/') ? 'Edge' : 'Chrome'} extension`,
   };
   if (form.apiKey) headers.Authorization = `Bearer ${form.apiKey}`;
+  else if (form.pairingCode) body.pairing_code = form.pairingCode;
   else Object.assign(body, { email: form.email, password: form.password });
   let endpoint: URL;
   try {
@@ -170,10 +174,11 @@ async function main(): Promise<void> {
     const fields = {
       email: String(data.get('email') ?? '').trim(),
       password: String(data.get('password') ?? ''),
+      pairingCode: String(data.get('pairingCode') ?? '').trim(),
       apiKey: String(data.get('apiKey') ?? '').trim(),
     };
-    if (!fields.apiKey && (!fields.email || !fields.password)) {
-      error.textContent = 'Enter your email and password, or paste an API key.';
+    if (!fields.apiKey && !fields.pairingCode && (!fields.email || !fields.password)) {
+      error.textContent = 'Enter your email and password, a pairing code, or paste an API key.';
       return;
     }
     try {

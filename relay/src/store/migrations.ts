@@ -182,4 +182,16 @@ export const MIGRATIONS: readonly Migration[] = [
         .execute();
     },
   },
+  {
+    name: '0009_pairing_codes',
+    async up(db) {
+      await db.schema
+        .createTable('pairing_codes')
+        .addColumn('hash', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+  },
 ];

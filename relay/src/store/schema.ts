@@ -101,6 +101,14 @@ export interface GuardrailsTable {
   updated_at: number;
 }
 
+export interface PairingCodesTable {
+  /** SHA-256 of the code without its dash. */
+  hash: string;
+  account_id: string;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface Schema {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -112,4 +120,5 @@ export interface Schema {
   quotas: QuotasTable;
   step_history: StepHistoryTable;
   guardrails: GuardrailsTable;
+  pairing_codes: PairingCodesTable;
 }

@@ -6,6 +6,7 @@ import { ApiKeys } from './api-keys';
 import { type Backend, type Database, type Db, openDatabase, type StoreLocation } from './database';
 import { Devices } from './devices';
 import { GuardrailStore } from './guardrails';
+import { PairingCodes } from './pairing-codes';
 import { Quotas } from './quotas';
 import { Skills } from './skills';
 import { StepHistory } from './step-history';
@@ -23,6 +24,7 @@ export class Repositories {
   readonly quotas: Quotas;
   readonly history: StepHistory;
   readonly guardrails: GuardrailStore;
+  readonly pairingCodes: PairingCodes;
 
   constructor(db: Db) {
     this.accounts = new Accounts(db);
@@ -35,6 +37,7 @@ export class Repositories {
     this.quotas = new Quotas(db);
     this.history = new StepHistory(db);
     this.guardrails = new GuardrailStore(db);
+    this.pairingCodes = new PairingCodes(db);
   }
 }
 

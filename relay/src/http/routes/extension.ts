@@ -18,8 +18,8 @@ const TOO_MANY = (seconds: number) =>
   `Too many failed sign-ins for this account or from this address. Try again in ${seconds} s.`;
 
 /**
- * Device tokens for the extension (local mode). POST signs a browser in with email + password or an
- * API key header and returns a revocable token; DELETE with the device token as Bearer revokes it
+ * Device tokens for the extension (local mode). POST signs a browser in with email + password, a
+ * one-time pairing code or an API key header and returns a revocable token; DELETE with the device token as Bearer revokes it
  * (the popup's sign-out). Mounted outside /v1/web: it does its own authentication. Failed sign-ins
  * are limited per account and per client address (SignInGuard) and logged, never with the password.
  */
@@ -36,12 +36,16 @@ export function extensionRoutes(services: Services): Router {
 
     let accountId: string;
     const key = apiKeyOf(req);
-    if (!key && (!request.email || !request.password)) {
+    const code = request.pairing_code?.trim();
+    if (!key && !code && (!request.email || !request.password)) {
       throw new BadRequest(
-        'Send {"email", "password"} of your account, or an API key in the X_SERVICE_API_KEY header.',
+        'Send {"email", "password"} of your account, a {"pairing_code"} (npm run pair), or an API key in the X_SERVICE_API_KEY header.',
       );
     }
-    const attempt: SignInAttempt = { account: key ? undefined : request.email, address: req.ip ?? 'unknown' };
+    const attempt: SignInAttempt = {
+      account: key || code ? undefined : request.email,
+      address: req.ip ?? 'unknown',
+    };
     const allowed = await services.signIns.check(attempt);
     if (!allowed.allowed) throw new TooManyRequests(allowed.retryAfterMs, TOO_MANY);
     const failed = async (message: string): Promise<never> => {
@@ -52,7 +56,14 @@ export function extensionRoutes(services: Services): Router {
       );
       throw new Unauthorized(message);
     };
-    if (key) {
+    if (code && !key) {
+      const owner = await store.pairingCodes.redeem(code);
+      if (!owner)
+        return failed(
+          'That pairing code is wrong, already used or expired (a code lasts 10 minutes). Make a new one: npm run pair.',
+        );
+      accountId = owner;
+    } else if (key) {
       const record = await store.apiKeys.resolve(key);
       if (!record) return failed('Invalid or revoked API key. Sign in with email and password, or use a live key.');
       accountId = record.accountId;
