@@ -126,4 +126,3 @@ test('signs in from the popup with a one-time pairing code', async ({ context, e
   await expect(popup.getByRole('status')).toHaveText('Connected');
   await expect(popup.getByText(relay.email)).toBeVisible();
 });
-
