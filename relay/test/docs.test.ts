@@ -23,6 +23,7 @@ describe('API reference', () => {
     );
     expect(operations.sort()).toEqual([
       'DELETE /v1/web/session/{session_id} closeSession',
+      'GET /v1/console/sessions consoleSessions',
       'GET /v1/console/sessions/{session_id}/steps sessionSteps',
       'GET /v1/web/screenshot/{session_id} screenshot',
       'GET /v1/web/sessions listSessions',

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FixtureSite, type ModelServer, startFixtureSite, startModelServer } from '@tandem/e2e/fixtures';
-import type { SessionStepsResponse } from '@tandem/shared';
+import type { ConsoleSessionsResponse, SessionStepsResponse } from '@tandem/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decision, indexIn } from './agent-support';
 import { startTestRelay, type TestRelay } from './support';
@@ -93,14 +93,36 @@ describe('the step timeline', () => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.message).toMatch(/No steps are recorded/);
 
+    const listed = async (relay: TestRelay) =>
+      (await relay.api<ConsoleSessionsResponse>('GET', '/v1/console/sessions')).body.sessions.find(
+        (s) => s.session_id === id,
+      );
+    expect(await listed(first)).toMatchObject({
+      state: 'idle',
+      local: false,
+      url: `${site.url}/login.html`,
+      steps: 2,
+      idle_seconds: expect.any(Number),
+    });
+    expect((await first.api<ConsoleSessionsResponse>('GET', '/v1/console/sessions', { key: otherKey })).body).toEqual({
+      sessions: [],
+    });
+
     await first.api('DELETE', `/v1/web/session/${id}`);
     expect((await steps()).body.steps).toHaveLength(2);
+    expect(await listed(first)).toMatchObject({ state: 'ended', end_reason: 'closed', steps: 2 });
     await first.close();
 
     const second = await relayOn({ databaseUrl: first.databaseUrl });
     const after = await second.api<SessionStepsResponse>('GET', `/v1/console/sessions/${id}/steps`);
     expect(after.status, JSON.stringify(after.body)).toBe(200);
     expect(after.body.steps.map((s) => s.status)).toEqual(['CONTINUE', 'DONE']);
+    expect(await listed(second)).toEqual({
+      session_id: id,
+      state: 'ended',
+      steps: 2,
+      last_step_at: after.body.steps[1]?.at,
+    });
 
     // Older than TANDEM_HISTORY_DAYS: pruned (the relay sweeps hourly and at start).
     expect(await second.services.store.history.prune(Date.now() + 1)).toBeGreaterThanOrEqual(2);

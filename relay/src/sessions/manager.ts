@@ -73,6 +73,17 @@ export class SessionManager<C = unknown> {
     throw new SessionGone(id, 'unknown');
   }
 
+  /** The caller's live sessions, oldest first. */
+  live(accountId: string): Session<C>[] {
+    return [...this.sessions.values()].filter((s) => s.accountId === accountId);
+  }
+
+  /** Why one of the caller's sessions ended, while this relay remembers it. */
+  endReason(accountId: string, id: string): EndReason | undefined {
+    const ended = this.ended.get(id);
+    return ended?.accountId === accountId ? ended.reason : undefined;
+  }
+
   list(accountId: string): string[] {
     return [...this.sessions.values()].filter((s) => s.accountId === accountId).map((s) => s.id);
   }

@@ -33,6 +33,33 @@ export class StepHistory {
     return rows.map((row) => StepHistoryEntry.parse(JSON.parse(row.entry)));
   }
 
+  /** The account's sessions with recorded steps, most recently active first. */
+  async recentSessions(
+    accountId: string,
+    limit: number,
+  ): Promise<{ sessionId: string; steps: number; firstAt: number; lastAt: number }[]> {
+    const rows = await this.db
+      .selectFrom('step_history')
+      .select((eb) => [
+        'session_id',
+        eb.fn.countAll<number | string | bigint>().as('steps'),
+        eb.fn.min<number | string>('at').as('first_at'),
+        eb.fn.max<number | string>('at').as('last_at'),
+      ])
+      .where('account_id', '=', accountId)
+      .groupBy('session_id')
+      .orderBy('last_at', 'desc')
+      .limit(limit)
+      .execute();
+    // Aggregates come back as strings on Postgres.
+    return rows.map((r) => ({
+      sessionId: r.session_id,
+      steps: Number(r.steps),
+      firstAt: Number(r.first_at),
+      lastAt: Number(r.last_at),
+    }));
+  }
+
   /** Forgets steps that started before `before` (ms); answers how many. */
   async prune(before: number): Promise<number> {
     const result = await this.db.deleteFrom('step_history').where('at', '<', before).executeTakeFirst();

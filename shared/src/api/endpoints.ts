@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { BrowseRequest, BrowseResponse, browseRequest } from './browse';
-import { SessionStepsResponse } from './history';
+import { ConsoleSessionsResponse, SessionStepsResponse } from './history';
 import type { ApiLimits } from './limits';
 import { RetrieveRequest, RetrieveResponse } from './retrieve';
 import {
@@ -95,6 +95,16 @@ export const endpoints = {
     summary: 'List sessions',
     description: "Lists the ids of the caller's account's active sessions.",
     response: ListSessionsResponse,
+    errors: [],
+  },
+  consoleSessions: {
+    operationId: 'consoleSessions',
+    method: 'get',
+    path: '/v1/console/sessions',
+    summary: 'Live and recent sessions',
+    description:
+      "The caller's live sessions (local or remote, page, age, idle time, whether an operation runs) and, from the step history, the ones that ended in the last TANDEM_HISTORY_DAYS days.",
+    response: ConsoleSessionsResponse,
     errors: [],
   },
   sessionSteps: {

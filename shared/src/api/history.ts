@@ -29,6 +29,32 @@ export const StepHistoryEntry = z
   .describe('One step of a session: command, goal, actions and results, URL, tokens and time.');
 export type StepHistoryEntry = z.infer<typeof StepHistoryEntry>;
 
+/** A session as the console lists it: live in this relay, or ended with its steps still recorded. */
+export const ConsoleSession = z
+  .object({
+    session_id: SessionId,
+    state: z.enum(['running', 'idle', 'ended']).describe('running: an operation is under way; idle: live, waiting.'),
+    local: z.boolean().optional().describe("Whether it runs in the user's own browser (live sessions)."),
+    url: z.string().optional().describe('Its current page (live sessions).'),
+    created_at: z.string().optional().describe('When it was created (live sessions), ISO 8601.'),
+    idle_seconds: z.int().min(0).optional().describe('Seconds since its last use (live sessions).'),
+    end_reason: z
+      .string()
+      .optional()
+      .describe('Why it ended, while this relay remembers: closed, expired, closed_in_browser, …'),
+    steps: z.int().min(0).describe('Agent steps recorded for it.'),
+    last_step_at: z.string().optional().describe('When its latest step started, ISO 8601.'),
+  })
+  .describe('A live or recent session.');
+export type ConsoleSession = z.infer<typeof ConsoleSession>;
+
+export const ConsoleSessionsResponse = z
+  .object({
+    sessions: z.array(ConsoleSession).describe('Live sessions first (oldest first), then ended ones, latest first.'),
+  })
+  .describe("The caller's live and recent sessions.");
+export type ConsoleSessionsResponse = z.infer<typeof ConsoleSessionsResponse>;
+
 export const SessionStepsResponse = z
   .object({
     session_id: SessionId,

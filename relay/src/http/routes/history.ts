@@ -4,9 +4,12 @@ import type { Services } from '../../services';
 import { accountId, locals, params } from '../context';
 import { validate } from '../validation';
 
-/** A session's step timeline (the console's session page reads it too). */
+/** Live and recent sessions, and a session's step timeline (the console's session pages read them). */
 export function historyRoutes(services: Services): Router {
   const router = Router();
+  router.get(services.api.consoleSessions.path, async (_req, res) => {
+    res.json(await services.app.history.sessions(accountId(res)));
+  });
   router.get(services.api.sessionSteps.path, validate(services.api.sessionSteps), async (_req, res) => {
     const { session_id } = params<SessionIdParams>(res);
     locals(res).sessionId = session_id;
