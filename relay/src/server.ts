@@ -14,6 +14,7 @@ import {
   Screenshots,
   SessionOpener,
   SessionService,
+  StepFeed,
   StepService,
 } from './app/index';
 import { BrowserHost } from './browser/browser-host';
@@ -105,6 +106,8 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
     headless: config.TANDEM_HEADLESS,
     logger,
   });
+  // Steps as they finish and sessions as they end, for live timelines.
+  const feed = new StepFeed();
   const sessions = new SessionManager<Conversation>({
     nodeId: config.TANDEM_NODE_ID,
     maxSessions: config.TANDEM_MAX_SESSIONS,
@@ -114,6 +117,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
     conversation: () => new Conversation(),
     // The session's token totals go out once, when it ends, so cost per session is in the logs.
     endFields: (conversation) => ({ usage: conversation.usage }),
+    onEnd: (sessionId, reason) => feed.ended(sessionId, reason),
   });
   const proxies = new ProxyPool(config.TANDEM_PROXY_URLS);
   // [local mode, issue 6] the extension gateway; attached to the HTTP server below.
@@ -129,7 +133,16 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
     usage: store.usage,
     logger,
     dialogs: config.TANDEM_DIALOGS,
-    history: config.TANDEM_HISTORY_DAYS > 0 ? store.history : undefined,
+    history: {
+      // Watchers of a live timeline hear a step even when history is off; the store keeps it when on.
+      append: async (accountId, sessionId, entry) => {
+        try {
+          if (config.TANDEM_HISTORY_DAYS > 0) await store.history.append(accountId, sessionId, entry);
+        } finally {
+          feed.step(sessionId, entry);
+        }
+      },
+    },
   };
   const opener = new SessionOpener({
     sessions,
@@ -149,7 +162,12 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
   const quota = new QuotaGate({ quotas: store.quotas, usage: store.usage });
   const calls = { opener, profiles: store.agents, secrets: store.secrets, agent, screenshots: shots, guard, quota };
   const app: Application = {
-    history: new HistoryService({ history: store.history, live: sessions, days: config.TANDEM_HISTORY_DAYS }),
+    history: new HistoryService({
+      history: store.history,
+      live: sessions,
+      feed,
+      days: config.TANDEM_HISTORY_DAYS,
+    }),
     sessions: new SessionService(opener, shots),
     browse: new BrowseService({ ...calls, config }),
     steps: new StepService(calls),

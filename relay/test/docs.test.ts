@@ -25,6 +25,7 @@ describe('API reference', () => {
       'DELETE /v1/web/session/{session_id} closeSession',
       'GET /v1/console/sessions consoleSessions',
       'GET /v1/console/sessions/{session_id}/steps sessionSteps',
+      'GET /v1/console/sessions/{session_id}/steps/live sessionStepsLive',
       'GET /v1/web/screenshot/{session_id} screenshot',
       'GET /v1/web/sessions listSessions',
       'POST /v1/web/browse browse',

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type FixtureSite, type ModelServer, startFixtureSite, startModelServer } from '@tandem/e2e/fixtures';
 import type { ConsoleSessionsResponse, SessionStepsResponse } from '@tandem/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decision, indexIn } from './agent-support';
+import { decision, indexIn, readStream } from './agent-support';
 import { startTestRelay, type TestRelay } from './support';
 
 const PASSWORD = 'Hist0ry-pa55word-Qx7';
@@ -128,5 +128,61 @@ describe('the step timeline', () => {
     expect(await second.services.store.history.prune(Date.now() + 1)).toBeGreaterThanOrEqual(2);
     expect((await second.api('GET', `/v1/console/sessions/${id}/steps`)).status).toBe(404);
     expect((await second.api('GET', '/v1/console/sessions/ses_n0_nosuch/steps')).status).toBe(404);
+  });
+
+  it('streams a live timeline: the steps so far, each new step as it finishes, then the end', async () => {
+    const relay = await relayOn();
+    const created = await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/login.html` } });
+    const id = created.body.session_id as string;
+    model.script(decision([{ action: 'scroll', direction: 'down' }], 'Look further down'));
+    expect(
+      (await relay.api('POST', `/v1/web/session/${id}`, { body: { cmd: 'Look around', stream: false } })).status,
+    ).toBe(200);
+
+    const live = await fetch(`${relay.url}/v1/console/sessions/${id}/steps/live`, {
+      headers: { X_SERVICE_API_KEY: relay.key },
+    });
+    expect(live.status).toBe(200);
+    expect(live.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const seen: string[] = [];
+    let heard: () => void = () => undefined;
+    const first = new Promise<void>((resolve) => {
+      heard = resolve;
+    });
+    const done = readStream(live, (data) => {
+      seen.push(data);
+      heard();
+    });
+    await first; // the recorded step arrived: the watcher is subscribed
+    model.script(decision([{ action: 'done', message: 'Nothing more.' }]));
+    expect((await relay.api('POST', `/v1/web/session/${id}`, { body: { cmd: '', stream: false } })).status).toBe(200);
+    await expect.poll(() => seen.length).toBe(2);
+    await relay.api('DELETE', `/v1/web/session/${id}`);
+    const messages = await done;
+    const chunks = messages
+      .slice(0, -1)
+      .map((m) => JSON.parse(m) as { type: string; step?: { step: number; goal: string }; reason?: string });
+    expect(chunks.map((c) => [c.type, c.step?.step ?? c.reason])).toEqual([
+      ['step', 1],
+      ['step', 2],
+      ['end', 'closed'],
+    ]);
+    expect(chunks[0]?.step?.goal).toBe('Look further down');
+    expect(messages.at(-1)).toBe('[DONE]');
+
+    // Ended: the recorded steps and the end at once; an unknown session is a plain 404.
+    const after = await readStream(
+      await fetch(`${relay.url}/v1/console/sessions/${id}/steps/live`, { headers: { X_SERVICE_API_KEY: relay.key } }),
+    );
+    expect(after.map((m) => (m === '[DONE]' ? m : (JSON.parse(m) as { type: string }).type))).toEqual([
+      'step',
+      'step',
+      'end',
+      '[DONE]',
+    ]);
+    const unknown = await fetch(`${relay.url}/v1/console/sessions/ses_n0_nosuch/steps/live`, {
+      headers: { X_SERVICE_API_KEY: relay.key },
+    });
+    expect(unknown.status).toBe(404);
   });
 });

@@ -1,6 +1,13 @@
-import type { ConsoleSession, ConsoleSessionsResponse, SessionStepsResponse, StepHistoryEntry } from '@tandem/shared';
+import type {
+  ConsoleSession,
+  ConsoleSessionsResponse,
+  SessionStepsResponse,
+  StepHistoryEntry,
+  TimelineChunk,
+} from '@tandem/shared';
 import { NotFound } from '../errors';
 import { clip } from '../quote';
+import type { StepFeed } from './step-feed';
 
 /** What the console shows of a live session. */
 export interface LiveSession {
@@ -32,6 +39,8 @@ export interface HistoryDeps {
   };
   /** TANDEM_HISTORY_DAYS, for the message of a timeline that is gone. */
   days: number;
+  /** Steps as they finish, for live timelines. */
+  feed: Pick<StepFeed, 'subscribe'>;
 }
 
 /** A session's step timeline: live, ended, or from before a relay restart. */
@@ -80,5 +89,35 @@ export class HistoryService {
       );
     }
     return { session_id: sessionId, steps };
+  }
+
+  /**
+   * The session's timeline as it grows: `send` hears the recorded steps, then each step as it finishes,
+   * then the end (at once for a session that is not live). Answers the unsubscribe, for when the
+   * watcher goes away; 404 as `steps` does for a session with nothing to show.
+   */
+  async watch(accountId: string, sessionId: string, send: (chunk: TimelineChunk) => void): Promise<() => void> {
+    // Subscribed before the read, so a step finishing meanwhile is not lost; one already read is not repeated.
+    const early: TimelineChunk[] = [];
+    let sink: (chunk: TimelineChunk) => void = (chunk) => early.push(chunk);
+    const unsubscribe = this.deps.feed.subscribe(sessionId, (chunk) => sink(chunk));
+    try {
+      const { steps } = await this.steps(accountId, sessionId);
+      for (const step of steps) send({ type: 'step', step });
+      const last = steps.at(-1)?.step ?? 0;
+      const live = this.deps.live.list(accountId).includes(sessionId);
+      for (const chunk of early) if (chunk.type === 'end' || chunk.step.step > last) send(chunk);
+      if (!live || early.some((chunk) => chunk.type === 'end')) {
+        unsubscribe();
+        if (!early.some((chunk) => chunk.type === 'end'))
+          send({ type: 'end', reason: this.deps.live.endReason(accountId, sessionId) ?? 'not live' });
+        return () => undefined;
+      }
+      sink = send;
+      return unsubscribe;
+    } catch (error) {
+      unsubscribe();
+      throw error;
+    }
   }
 }

@@ -16,6 +16,7 @@ export { RetrieveService, type RetrieveServiceDeps } from './retrieve';
 export { NO_SCREENSHOT, type OptionalScreenshot, Screenshots } from './screenshots';
 export { SessionOpener, SessionService } from './sessions';
 export { type StepReporter, type StepResult, StepService } from './step';
+export { StepFeed } from './step-feed';
 
 export interface Application {
   sessions: SessionService;

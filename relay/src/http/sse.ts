@@ -3,15 +3,15 @@ import type { Response } from 'express';
 import { locals } from './context';
 
 /** A Server-Sent Events response: one `data: <json>` line and a blank line per chunk, then `data: [DONE]`. */
-export interface SseStream {
-  send(chunk: StreamChunk): void;
+export interface SseStream<T = StreamChunk> {
+  send(chunk: T): void;
   /** Writes `data: [DONE]` and ends the response; idempotent. */
   end(): void;
   /** True once the client went away; nothing more is written. */
   readonly closed: boolean;
 }
 
-export function openSse(res: Response): SseStream {
+export function openSse<T = StreamChunk>(res: Response): SseStream<T> {
   res.status(200);
   res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
   res.setHeader('Cache-Control', 'no-cache, no-transform');

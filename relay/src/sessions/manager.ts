@@ -17,6 +17,8 @@ export interface SessionManagerOptions<C> {
   conversation: () => C;
   /** Fields for the "session ended" log line (the conversation's token totals). */
   endFields?: (conversation: C) => Record<string, unknown>;
+  /** Told of every session that ended, with why (after it is gone from the directory). */
+  onEnd?: (sessionId: string, reason: EndReason) => void;
 }
 
 /** Ended sessions remembered so a late caller hears "closed" or "expired" rather than "unknown". */
@@ -150,6 +152,7 @@ export class SessionManager<C = unknown> {
     if (this.ended.size > TOMBSTONES) this.ended.delete(this.ended.keys().next().value as string);
     // The session's token totals go out once, here, so cost per session is in the logs after it ends.
     this.log(session).info({ reason, ...this.options.endFields?.(session.conversation) }, 'session ended');
+    this.options.onEnd?.(session.id, reason);
     session.cancel(new OperationCancelled('session_ended', new SessionGone(session.id, reason).message));
     await session.driver.close();
   }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { BrowseRequest, BrowseResponse, browseRequest } from './browse';
-import { ConsoleSessionsResponse, SessionStepsResponse } from './history';
+import { ConsoleSessionsResponse, SessionStepsResponse, TimelineChunk } from './history';
 import type { ApiLimits } from './limits';
 import { RetrieveRequest, RetrieveResponse } from './retrieve';
 import {
@@ -28,6 +28,8 @@ export interface Endpoint {
   response: z.ZodType;
   /** Set when the endpoint can answer with a Server-Sent Events stream of these chunks. */
   stream?: z.ZodType;
+  /** The endpoint answers only with the stream (`response` then names the chunk too). */
+  streamOnly?: boolean;
   /** Non-422 error statuses the endpoint can return (401 and 429 apply to all). */
   errors: readonly number[];
 }
@@ -116,6 +118,19 @@ export const endpoints = {
       "The steps an agent ran in one of the caller's sessions — command, goal, each action and its result, URL, tokens and time — live or ended, kept TANDEM_HISTORY_DAYS days (also across relay restarts).",
     params: SessionIdParams,
     response: SessionStepsResponse,
+    errors: [404],
+  },
+  sessionStepsLive: {
+    operationId: 'sessionStepsLive',
+    method: 'get',
+    path: '/v1/console/sessions/:session_id/steps/live',
+    summary: 'Session step timeline, live',
+    description:
+      'Server-Sent Events: the steps recorded so far, then each step as it finishes, then an end chunk when the session ends (at once for a session that is no longer live).',
+    params: SessionIdParams,
+    response: TimelineChunk,
+    stream: TimelineChunk,
+    streamOnly: true,
     errors: [404],
   },
   retrieve: {

@@ -55,6 +55,20 @@ export const ConsoleSessionsResponse = z
   .describe("The caller's live and recent sessions.");
 export type ConsoleSessionsResponse = z.infer<typeof ConsoleSessionsResponse>;
 
+/** A chunk of a session's live timeline. */
+export const TimelineChunk = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('step'), step: StepHistoryEntry }).describe('A step, recorded or just finished.'),
+    z
+      .object({
+        type: z.literal('end'),
+        reason: z.string().describe('Why the session ended (closed, expired, …), or "not live".'),
+      })
+      .describe('The session is over: no more steps come.'),
+  ])
+  .describe("One event of a session's live timeline.");
+export type TimelineChunk = z.infer<typeof TimelineChunk>;
+
 export const SessionStepsResponse = z
   .object({
     session_id: SessionId,

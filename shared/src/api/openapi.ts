@@ -42,19 +42,23 @@ function operation(endpoint: Endpoint, components: Record<string, JsonSchema>): 
         schema: toSchema(schema as z.ZodType, 'input', components),
       }))
     : [];
+  const eventStream = endpoint.stream
+    ? { 'text/event-stream': { schema: toSchema(endpoint.stream, 'output', components) } }
+    : {};
+  const framing = 'each chunk is one `data: <json>` line and a blank line, and the stream ends with `data: [DONE]`.';
   const responses: Record<string, unknown> = {
-    200: {
-      // A media type has no description of its own (OpenAPI 3.1), so the stream's framing is told here.
-      description: endpoint.stream
-        ? 'Successful response: one JSON object, or with `stream: true` Server-Sent Events (`text/event-stream`): each chunk is one `data: <json>` line and a blank line, and the stream ends with `data: [DONE]`.'
-        : 'Successful response',
-      content: {
-        'application/json': { schema: toSchema(endpoint.response, 'output', components) },
-        ...(endpoint.stream
-          ? { 'text/event-stream': { schema: toSchema(endpoint.stream, 'output', components) } }
-          : {}),
-      },
-    },
+    200: endpoint.streamOnly
+      ? { description: `Server-Sent Events (\`text/event-stream\`): ${framing}`, content: eventStream }
+      : {
+          // A media type has no description of its own (OpenAPI 3.1), so the stream's framing is told here.
+          description: endpoint.stream
+            ? `Successful response: one JSON object, or with \`stream: true\` Server-Sent Events (\`text/event-stream\`): ${framing}`
+            : 'Successful response',
+          content: {
+            'application/json': { schema: toSchema(endpoint.response, 'output', components) },
+            ...eventStream,
+          },
+        },
     401: errorResponse(401, components),
     429: errorResponse(429, components),
   };

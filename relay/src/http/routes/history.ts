@@ -1,8 +1,11 @@
-import type { SessionIdParams } from '@tandem/shared';
+import type { SessionIdParams, TimelineChunk } from '@tandem/shared';
 import { Router } from 'express';
 import type { Services } from '../../services';
 import { accountId, locals, params } from '../context';
+import { openSse, type SseStream } from '../sse';
 import { validate } from '../validation';
+
+const HEARTBEAT_MS = 15_000;
 
 /** Live and recent sessions, and a session's step timeline (the console's session pages read them). */
 export function historyRoutes(services: Services): Router {
@@ -14,6 +17,30 @@ export function historyRoutes(services: Services): Router {
     const { session_id } = params<SessionIdParams>(res);
     locals(res).sessionId = session_id;
     res.json(await services.app.history.steps(accountId(res), session_id));
+  });
+  router.get(services.api.sessionStepsLive.path, validate(services.api.sessionStepsLive), async (_req, res) => {
+    const { session_id } = params<SessionIdParams>(res);
+    locals(res).sessionId = session_id;
+    // The stream opens only once the session is known to have a timeline: else a plain 404.
+    const pending: TimelineChunk[] = [];
+    let stream: SseStream<TimelineChunk> | undefined;
+    const send = (chunk: TimelineChunk) => {
+      if (!stream) return void pending.push(chunk);
+      stream.send(chunk);
+      if (chunk.type === 'end') stream.end();
+    };
+    const unsubscribe = await services.app.history.watch(accountId(res), session_id, send);
+    stream = openSse<TimelineChunk>(res);
+    for (const chunk of pending.splice(0)) send(chunk);
+    if (res.writableEnded) return;
+    // A comment line now and then keeps proxies from closing a quiet stream.
+    const heartbeat = setInterval(() => {
+      if (!res.writableEnded) res.write(': keep-alive\n\n');
+    }, HEARTBEAT_MS);
+    res.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
   });
   return router;
 }
