@@ -101,6 +101,37 @@ describe('step (stream: false)', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toMatch(/Unknown agent_id/);
   });
+
+  it("applies an agent profile's skills, temperature and step limit", async () => {
+    const account = (await h.relay.services.store.apiKeys.resolve(h.relay.key))!.accountId;
+    const chosen = await h.relay.services.store.skills.add(account, '127.0.0.1', 'Use the chosen rule.');
+    await h.relay.services.store.skills.add(account, '127.0.0.1', 'A rule this agent does not take.');
+    const profile = await h.relay.services.store.agents.create(account, {
+      name: 'tuned',
+      instructions: '',
+      temperature: 0.15,
+      maxSteps: 2,
+      skillIds: [chosen.id],
+    });
+    const scroll = decision([{ action: 'scroll', direction: 'down' }]);
+    h.model.script(scroll, scroll, scroll);
+    const res = await h.relay.api('POST', '/v1/web/browse', {
+      body: { cmd: 'keep scrolling', url: `${h.site.url}/long.html`, agent_id: profile.id, max_steps: 10 },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.metadata).toMatchObject({ step_count: 2 });
+    expect(h.model.requests).toHaveLength(2);
+    const prompt = promptOf(h.model.requests[0]);
+    expect(prompt).toContain('Use the chosen rule.');
+    expect(prompt).not.toContain('A rule this agent does not take.');
+    expect(h.model.requests[0]?.body?.temperature).toBe(0.15);
+    // The call's own temperature wins over the profile's.
+    h.model.script(decision([{ action: 'done', message: 'ok' }]));
+    await h.relay.api('POST', `/v1/web/session/${res.body.session_id}`, {
+      body: { cmd: 'done?', stream: false, temperature: 0.9 },
+    });
+    expect(h.model.requests.at(-1)?.body?.temperature).toBe(0.9);
+  });
 });
 
 describe('dialogs in a step', () => {

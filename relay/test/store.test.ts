@@ -242,10 +242,23 @@ describe.each(backends)('the store on %s', (backend) => {
           defaultMode: 'standard',
         });
         const plain = await store.agents.create(account.id, { name: 'plain', instructions: '' });
+        const tuned = await store.agents.create(account.id, {
+          name: 'tuned',
+          instructions: '',
+          temperature: 0.25,
+          maxSteps: 7,
+          skillIds: ['skl_a', 'skl_b'],
+        });
+        expect(await store.agents.get(account.id, tuned.id)).toMatchObject({
+          temperature: 0.25,
+          maxSteps: 7,
+          skillIds: ['skl_a', 'skl_b'],
+        });
+        expect(plain).toMatchObject({ temperature: null, maxSteps: null, skillIds: null });
         expect(await store.agents.get(account.id, profile.id)).toEqual(profile);
         expect(await store.agents.get(other.id, profile.id)).toBeUndefined();
         expect(plain.defaultMode).toBeNull();
-        expect(await store.agents.list(account.id)).toEqual([profile, plain]);
+        expect(await store.agents.list(account.id)).toEqual([profile, plain, tuned]);
       } finally {
         await store.close();
       }

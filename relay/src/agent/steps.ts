@@ -33,7 +33,7 @@ export class ModelUnavailable extends DomainError {
 export interface AgentDeps {
   planner: Planner;
   /** The account's skills that apply to a page (the store's skills). */
-  skills: { matching(accountId: string, url: string): Promise<string[]> };
+  skills: { matching(accountId: string, url: string, only?: readonly string[] | null): Promise<string[]> };
   /** Where every planner call's tokens are counted (the store's usage ledger). */
   usage: { record(accountId: string, delta: UsageDelta): Promise<void> };
   logger: Logger;
@@ -178,10 +178,10 @@ async function stepOnce(ctx: StepContext, holder: { record?: StepRecord }): Prom
       history: conversation.history,
       memory: conversation.memory,
       plan: conversation.plan,
-      skills: await deps.skills.matching(session.accountId, driver.url()),
+      skills: await deps.skills.matching(session.accountId, driver.url(), ctx.profile?.skillIds),
       instructions: ctx.profile?.instructions,
       mode: ctx.mode,
-      temperature: ctx.temperature,
+      temperature: ctx.temperature ?? ctx.profile?.temperature ?? undefined,
       nudges: loopNudges({ history: conversation.history, pageUnchanged, step: ctx.step, maxSteps: ctx.maxSteps }),
       signal: ctx.signal,
       screenshot: () => driver.screenshot({ marks: viewportMarks(snapshot), jpegQuality: VISION_JPEG_QUALITY }),

@@ -61,7 +61,8 @@ export class BrowseService {
             mode: modeOf(request.mode, session, profile),
             temperature: request.temperature,
             profile,
-            maxSteps: request.max_steps,
+            // The profile's limit holds even when the call asks for more.
+            maxSteps: Math.min(request.max_steps, profile?.maxSteps ?? Number.POSITIVE_INFINITY),
             emit: () => undefined,
             signal: budget.signal,
           });

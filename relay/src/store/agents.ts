@@ -12,6 +12,22 @@ export interface AgentProfile {
   instructions: string;
   defaultMode: AgentMode | null;
   createdAt: number;
+  /** The temperature of its calls that give none; null: the model's default. */
+  temperature: number | null;
+  /** The most steps a browse with it runs (the call's max_steps, if lower, wins). */
+  maxSteps: number | null;
+  /** The skills that apply to it (by id); null: every matching skill of the account. */
+  skillIds: string[] | null;
+}
+
+/** What a profile is made of, all but its name and instructions optional. */
+export interface AgentSettings {
+  name: string;
+  instructions: string;
+  defaultMode?: AgentMode | null;
+  temperature?: number | null;
+  maxSteps?: number | null;
+  skillIds?: string[] | null;
 }
 
 const toProfile = (row: AgentsTable): AgentProfile => ({
@@ -21,15 +37,15 @@ const toProfile = (row: AgentsTable): AgentProfile => ({
   instructions: row.instructions,
   defaultMode: row.default_mode,
   createdAt: row.created_at,
+  temperature: row.temperature === null ? null : Number(row.temperature),
+  maxSteps: row.max_steps === null ? null : Number(row.max_steps),
+  skillIds: row.skill_ids === null ? null : (JSON.parse(row.skill_ids) as string[]),
 });
 
 export class Agents {
   constructor(private readonly db: Db) {}
 
-  async create(
-    accountId: string,
-    profile: { name: string; instructions: string; defaultMode?: AgentMode | null },
-  ): Promise<AgentProfile> {
+  async create(accountId: string, profile: AgentSettings): Promise<AgentProfile> {
     const row: AgentsTable = {
       id: `agt_${randomBase62(96)}`,
       account_id: accountId,
@@ -37,6 +53,9 @@ export class Agents {
       instructions: profile.instructions,
       default_mode: profile.defaultMode ?? null,
       created_at: creationTime(),
+      temperature: profile.temperature ?? null,
+      max_steps: profile.maxSteps ?? null,
+      skill_ids: profile.skillIds ? JSON.stringify(profile.skillIds) : null,
     };
     await this.db.insertInto('agents').values(row).execute();
     return toProfile(row);

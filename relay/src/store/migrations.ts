@@ -194,4 +194,13 @@ export const MIGRATIONS: readonly Migration[] = [
         .execute();
     },
   },
+  {
+    name: '0010_agent_settings',
+    async up(db) {
+      // Null: the call's value (or the relay's default) applies; skill_ids null: every matching skill.
+      await db.schema.alterTable('agents').addColumn('temperature', 'real').execute();
+      await db.schema.alterTable('agents').addColumn('max_steps', 'integer').execute();
+      await db.schema.alterTable('agents').addColumn('skill_ids', 'text').execute();
+    },
+  },
 ];

@@ -43,6 +43,12 @@ export interface AgentsTable {
   instructions: string;
   default_mode: AgentMode | null;
   created_at: number;
+  /** The sampling temperature of its calls that give none. */
+  temperature: number | null;
+  /** The most steps a browse with it runs. */
+  max_steps: number | null;
+  /** JSON array of the skill ids that apply to it; null: every skill of the account that matches. */
+  skill_ids: string | null;
 }
 
 export interface UsageTable {

@@ -59,8 +59,8 @@ export class Skills {
     return rows.map(toSkill);
   }
 
-  /** The rules that apply on `url`, oldest first. */
-  async matching(accountId: string, url: string): Promise<string[]> {
+  /** The rules that apply on `url`, oldest first; with `only`, just those of these skills. */
+  async matching(accountId: string, url: string, only?: readonly string[] | null): Promise<string[]> {
     let host: string;
     try {
       host = new URL(url).hostname;
@@ -68,7 +68,7 @@ export class Skills {
       return [];
     }
     return (await this.list(accountId))
-      .filter((skill) => hostMatches(skill.hostPattern, host))
+      .filter((skill) => hostMatches(skill.hostPattern, host) && (!only || only.includes(skill.id)))
       .map((skill) => skill.rule);
   }
 
