@@ -32,7 +32,7 @@ describe('PlaywrightDriver actions', () => {
     const result = await act(driver, { action: 'type', index, text: 'shoes', clear: true, submit: true });
     expect(result).toMatchObject({
       code: 'ok',
-      message: `Typed "shoes" into <input "Search"> [${index}] and pressed Enter.`,
+      message: `Typed into <input "Search"> [${index}]; it now holds "shoes", then Enter was pressed.`,
     });
     const snap = await driver.snapshot();
     expect(snap.elements.find((e) => e.index === index)?.attributes.value).toBe('shoes');
@@ -74,7 +74,7 @@ describe('PlaywrightDriver actions', () => {
     const driver = await open('/visibility.html');
     const index = await indexOf(driver, 'Editable note');
     const result = await act(driver, { action: 'type', index, text: 'Hello', clear: true, submit: false });
-    expect(result.message).toBe(`Typed "Hello" into <div "Editable note"> [${index}].`);
+    expect(result.message).toBe(`Typed into <div "Editable note"> [${index}]; it now holds "Hello".`);
     const after = await text(driver);
     expect(after).toContain('editor keys: trusted');
     expect(after).not.toContain('synthetic');
@@ -87,7 +87,7 @@ describe('PlaywrightDriver actions', () => {
     expect(await text(driver)).toContain('last key: trusted ctrl+shift+ArrowDown');
     const search = await indexOf(driver, 'Search');
     const result = await act(driver, { action: 'press_key', key: 'ArrowLeft', modifiers: [], index: search });
-    expect(result.message).toBe('Pressed ArrowLeft.');
+    expect(result.message).toBe(`Pressed ArrowLeft on <input "Search"> [${search}].`);
     expect(await text(driver)).toContain('last key: trusted ArrowLeft');
   });
 

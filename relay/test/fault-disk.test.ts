@@ -52,7 +52,7 @@ describe('a full disk for screenshots', () => {
     });
     expect(typed.status, JSON.stringify(typed.body)).toBe(200);
     expect(typed.body.screenshot).toBe('');
-    expect(typed.body.message).toMatch(new RegExp(`Typed "Ada".* ${literally(FULL)}$`));
+    expect(typed.body.message).toMatch(new RegExp(`Typed into .* it now holds "Ada".* ${literally(FULL)}$`));
 
     const res = await fetch(`${relay.url}/v1/web/session/${id}`, {
       method: 'POST',

@@ -1,5 +1,5 @@
 import type { ActionResult, ActResult, CommandParams, CommandResult, PageContent, Snapshot } from '@tandem/shared';
-import { actionExecutor, passwordTypedMessage } from '@tandem/shared/actions';
+import { actionExecutor, clickedMessage, fieldTookText, pressedMessage, typeOutcome } from '@tandem/shared/actions';
 import type { ElementBoxResult } from '@tandem/shared/page';
 import { browser } from 'wxt/browser';
 import { noteAction } from './downloads';
@@ -171,19 +171,15 @@ async function trustedAct(
   if (action.action === 'click') {
     const box = clickBox ?? (await elementBox(tabId, action.index));
     if (box.code !== 'ok') return box;
-    if (box.file) return undefined; // the runtime refuses file choosers with its own message
+    if (box.file) return undefined; // the runtime refuses file choosers, worded as the other drivers do
     if (!(await clickAt(tabId, box.center, action.double ?? false))) return undefined;
-    return { code: 'ok', message: `Clicked [${action.index}] (trusted input).` };
+    return { code: 'ok', message: clickedMessage(box.described) };
   }
   const index = action.index;
-  let secret = false;
-  if (action.action === 'type') {
-    // Dates, colours, selects and the like are filled better by the runtime's value setter.
-    const box = await elementBox(tabId, action.index);
-    if (box.code !== 'ok') return box;
-    if (!box.keystrokes) return undefined;
-    secret = box.secret;
-  }
+  const box = index !== undefined ? await elementBox(tabId, index) : undefined;
+  if (box && box.code !== 'ok') return box;
+  // Dates, colours, selects and the like are filled better by the runtime's value setter.
+  if (action.action === 'type' && !box?.keystrokes) return undefined;
   if (index !== undefined) {
     const focused = JSON.parse(await callRuntime(tabId, 'act', { action: 'focus', index })) as ActionResult;
     if (focused.code !== 'ok') return focused;
@@ -191,13 +187,38 @@ async function trustedAct(
   if (action.action === 'press_key') {
     const modifiers = action.modifiers ?? [];
     if (!(await pressKey(tabId, action.key, modifiers))) return undefined;
-    return { code: 'ok', message: `Pressed ${[...modifiers, action.key].join('+')} (trusted input).` };
+    return { code: 'ok', message: pressedMessage([...modifiers, action.key].join('+'), box?.described) };
   }
+  if (!box) return undefined;
   const submit = action.submit ?? false;
-  if (!(await typeText(tabId, action.text, { clear: action.clear ?? false, submit }))) return undefined;
-  if (secret) return { code: 'ok', message: passwordTypedMessage(action.text.length, submit) };
-  return {
-    code: 'ok',
-    message: `Typed "${action.text}" into [${index}]${submit ? ' and pressed Enter' : ''} (trusted input).`,
-  };
+  if (!(await typeText(tabId, action.text, { clear: action.clear ?? false, submit: false }))) return undefined;
+  // Read before Enter, as the runtime and the relay do; a page that swallowed the keys gets the setter.
+  const value = await focusedValue(tabId);
+  if (value !== undefined && !fieldTookText(value, action.text)) return undefined;
+  if (submit && !(await pressKey(tabId, 'Enter', []))) return undefined;
+  // Worded by the shared input policy, from the field itself, as the other paths do.
+  return typeOutcome({
+    target: box.described,
+    kind: box.kind,
+    value: value ?? action.text,
+    asked: action.text,
+    secret: box.secret,
+    submitted: submit,
+  });
+}
+
+/** The focused field's value (editable content: its text, whitespace collapsed); undefined when unreadable. */
+async function focusedValue(tabId: number): Promise<string | undefined> {
+  const [frame] = await browser.scripting
+    .executeScript({
+      target: { tabId },
+      func: () => {
+        const active = document.activeElement as (HTMLElement & { value?: unknown }) | null;
+        if (!active) return undefined;
+        if ('value' in active) return String(active.value);
+        return active.isContentEditable ? (active.innerText || '').replace(/\s+/g, ' ').trim() : undefined;
+      },
+    })
+    .catch(() => []);
+  return typeof frame?.result === 'string' ? frame.result : undefined;
 }

@@ -2,15 +2,20 @@ import {
   type Action,
   type ActionOf,
   type ActionResult,
+  clickedMessage,
   DEFAULT_WAIT_MS,
   type DialogPolicy,
-  KEYSTROKE_INPUT_TYPES,
+  fieldTookText,
+  fileFieldRefusal,
+  isSecretInput,
   MAX_WAIT_MS,
   type PageContent,
-  passwordTypedMessage,
+  pressedMessage,
   type Snapshot,
   type SnapshotElement,
   type SnapshotOptions,
+  takesKeystrokes,
+  typeOutcome,
 } from '@tandem/shared';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Logger } from '../logger';
@@ -421,14 +426,11 @@ export class PlaywrightDriver implements BrowserDriver {
   private async click(action: ActionOf<'click'>): Promise<ActionResult> {
     const element = this.lastElements.get(action.index);
     if (element?.tag === 'input' && element.attributes.type === 'file') {
-      return {
-        code: 'unsupported',
-        message: `[${action.index}] is a file upload field; uploading files is not supported, so it was not clicked.`,
-      };
+      return { code: 'unsupported', message: fileFieldRefusal(action.index) };
     }
     return this.withPoint(action.index, async (x, y) => {
       await this.page.mouse.click(x, y, { clickCount: action.double ? 2 : 1 });
-      return { code: 'ok', message: `Clicked ${this.named(action.index)}.` };
+      return { code: 'ok', message: clickedMessage(this.named(action.index)) };
     });
   }
 
@@ -447,23 +449,30 @@ export class PlaywrightDriver implements BrowserDriver {
     await keyboard.type(action.text);
     // A page may swallow keystrokes (a key handler that prevents them): then the runtime's setter is
     // tried, and it says plainly when the field did not take the text, rather than "Typed" for nothing.
-    if (!(await this.focusedHolds(action.text))) return runtimeAct(this.page, action);
+    const value = await this.focusedValue();
+    if (value !== undefined && !fieldTookText(value, action.text)) return runtimeAct(this.page, action);
     if (action.submit) await keyboard.press('Enter');
-    const submitted = action.submit ? ' and pressed Enter' : '';
-    // As the runtime does: a password never goes back into the model's context or the logs.
-    if (this.isPassword(action.index)) {
-      return { code: 'ok', message: passwordTypedMessage(action.text.length, action.submit === true) };
-    }
-    const text = action.text.length > 100 ? `${action.text.slice(0, 99)}…` : action.text;
-    return { code: 'ok', message: `Typed "${text}" into ${this.named(action.index)}${submitted}.` };
+    // Worded by the shared input policy, from the field itself, as the runtime and the extension do.
+    const element = this.lastElements.get(action.index);
+    const type = element?.attributes.type?.toLowerCase();
+    return typeOutcome({
+      target: this.named(action.index),
+      kind: element?.tag === 'input' ? type || 'text' : (element?.tag ?? 'text'),
+      value: value ?? action.text, // unreadable: taken as typed
+      asked: action.text,
+      secret: isSecretInput(element?.tag ?? '', type),
+      submitted: action.submit === true,
+    });
   }
 
-  /** Whether the focused field's value has the typed text's letters and digits; true when it has no value to read. */
-  private async focusedHolds(text: string): Promise<boolean> {
-    const value = await this.page.evaluate<unknown>('document.activeElement?.value').catch(() => undefined);
-    if (typeof value !== 'string') return true;
-    const plain = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
-    return plain(value).includes(plain(text));
+  /** The focused field's value (editable content: its text, whitespace collapsed); undefined when unreadable. */
+  private async focusedValue(): Promise<string | undefined> {
+    const value = await this.page
+      .evaluate<unknown>(
+        `(() => { const a = document.activeElement; if (!a) return undefined; if ('value' in a) return String(a.value); return a.isContentEditable ? (a.innerText || '').replace(/\\s+/g, ' ').trim() : undefined; })()`,
+      )
+      .catch(() => undefined);
+    return typeof value === 'string' ? value : undefined;
   }
 
   /** `<button "Sign in"> [5]`: the element as the last snapshot named it, as the runtime's messages do. */
@@ -472,11 +481,6 @@ export class PlaywrightDriver implements BrowserDriver {
     if (!element) return `[${index}]`;
     const name = element.name.length > 40 ? `${element.name.slice(0, 39)}…` : element.name;
     return `<${element.tag}${name ? ` "${name}"` : ''}> [${index}]`;
-  }
-
-  private isPassword(index: number): boolean {
-    const element = this.lastElements.get(index);
-    return element?.tag === 'input' && element.attributes.type?.toLowerCase() === 'password';
   }
 
   /** Makes tab `action.tab` (its number in tabs()) the session's page. */
@@ -505,7 +509,10 @@ export class PlaywrightDriver implements BrowserDriver {
     }
     const combo = [...action.modifiers, action.key].join('+');
     await this.page.keyboard.press(combo);
-    return { code: 'ok', message: `Pressed ${combo}.` };
+    return {
+      code: 'ok',
+      message: pressedMessage(combo, action.index !== undefined ? this.named(action.index) : undefined),
+    };
   }
 
   private async wait(action: ActionOf<'wait'>): Promise<ActionResult> {
@@ -524,8 +531,7 @@ export class PlaywrightDriver implements BrowserDriver {
   private takesKeystrokes(index: number): boolean {
     const element = this.lastElements.get(index);
     if (!element) return false;
-    if (element.tag === 'textarea' || element.editable === true) return true;
-    return element.tag === 'input' && KEYSTROKE_INPUT_TYPES.includes(element.attributes.type ?? 'text');
+    return takesKeystrokes(element.tag, element.attributes.type?.toLowerCase(), element.editable === true);
   }
 
   /** Finds the element's clickable point with the runtime, then acts there with trusted input. */

@@ -8,14 +8,20 @@ import { click, hover, pointerActions, scroll } from './pointer';
 import { switchTab, tabActions } from './tabs';
 
 export { type ActionDefinition, type ActionExecutor, ElementIndex } from './define';
-export { KeyModifier, NamedKey } from './keyboard';
 export {
-  DEFAULT_TEXT_WAIT_MS,
-  DEFAULT_WAIT_MS,
+  clickedMessage,
+  fieldTookText,
+  fileFieldRefusal,
+  isSecretInput,
   KEYSTROKE_INPUT_TYPES,
-  MAX_WAIT_MS,
   passwordTypedMessage,
-} from './limits';
+  pressedMessage,
+  type TypedField,
+  takesKeystrokes,
+  typeOutcome,
+} from './input-policy';
+export { KeyModifier, NamedKey } from './keyboard';
+export { DEFAULT_TEXT_WAIT_MS, DEFAULT_WAIT_MS, MAX_WAIT_MS } from './limits';
 export { ActionResult, ActionResultCode } from './results';
 
 /**

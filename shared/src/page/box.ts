@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ActionResult } from '../actions/index';
-import { KEYSTROKE_INPUT_TYPES } from '../actions/limits';
+import { takesKeystrokes } from '../actions/input-policy';
+import { describe } from './act/results';
 import { isTarget, resolveTarget } from './act/target';
 import { isSecret } from './act/typing';
 import { absoluteUrl } from './content/dom';
@@ -28,6 +29,10 @@ export type ElementBoxResult =
       keystrokes: boolean;
       /** A password field: what is typed into it is never repeated (passwordTypedMessage). */
       secret: boolean;
+      /** The element as action messages name it: `<input "Email"> [4]`. */
+      described: string;
+      /** Its input type lower-cased, or its tag (what a message calls a field that did not take text). */
+      kind: string;
     }
   | (ActionResult & { code: Exclude<ActionResult['code'], 'ok'> });
 
@@ -57,15 +62,13 @@ export function elementBox(
     center: { x: target.point.x, y: target.point.y },
     link: anchor ? absoluteUrl(getAttr(anchor, 'href'), el.ownerDocument.baseURI) : '',
     file: el.localName === 'input' && strLower(getAttr(el, 'type') ?? '') === 'file',
-    keystrokes: takesKeystrokes(el),
+    keystrokes: takesKeystrokes(el.localName, inputType(el), (el as HTMLElement).isContentEditable === true),
     secret: isSecret(el),
+    described: `${describe(el)} [${index}]`,
+    kind: el.localName === 'input' ? inputType(el) || 'text' : el.localName,
   };
 }
 
-function takesKeystrokes(el: Element): boolean {
-  if (el.localName === 'textarea' || (el as HTMLElement).isContentEditable === true) return true;
-  if (el.localName !== 'input') return false;
-  const type = strLower(getAttr(el, 'type') ?? 'text');
-  for (let i = 0; i < KEYSTROKE_INPUT_TYPES.length; i++) if (KEYSTROKE_INPUT_TYPES[i] === type) return true;
-  return false;
+function inputType(el: Element): string {
+  return strLower(getAttr(el, 'type') ?? '');
 }

@@ -1,5 +1,5 @@
 import type { ActionOf, ActionResult } from '../../actions/index';
-import { passwordTypedMessage } from '../../actions/limits';
+import { typeOutcome } from '../../actions/input-policy';
 import {
   docGetById,
   docQueryAll,
@@ -34,21 +34,20 @@ export function type(registry: ElementRegistry, top: Window, action: ActionOf<'t
   const isField = field.localName === 'input' || field.localName === 'textarea';
   if (isField) typeIntoField(field as TextField, action.text, clear);
   else typeIntoEditable(field, action.text, clear);
-  if (action.submit === true) pressEnter(field, {});
+  // Read before Enter, as the trusted drivers do: a submitted form may clear or replace the field.
   const value = isField ? (field as TextField).value : collapseWhitespace(field.innerText ?? '');
-  if (isSecret(field)) return result('ok', passwordTypedMessage(action.text.length, action.submit === true));
-  if (isField && value === '' && action.text !== '' && action.submit !== true) {
-    // A date, number or email input that cannot hold the text drops it: say so instead of "ok".
-    const kind = (field as HTMLInputElement).type ?? 'text';
-    return result(
-      'invalid_target',
-      `${describe(field)} [${action.index}] did not take "${capText(action.text, 60)}": it is a ${kind} field and holds nothing now.`,
-      { value },
-    );
-  }
-  return result('ok', `Typed into ${describe(field)} [${action.index}]; it now holds "${capText(value, 100)}".`, {
+  if (action.submit === true) pressEnter(field, {});
+  const outcome = typeOutcome({
+    target: `${describe(field)} [${action.index}]`,
+    kind: isField ? ((field as HTMLInputElement).type ?? 'text') : field.localName,
     value,
+    asked: action.text,
+    secret: isSecret(field),
+    submitted: action.submit === true,
   });
+  return outcome.code === 'ok' && isSecret(field)
+    ? result(outcome.code, outcome.message)
+    : result(outcome.code, outcome.message, { value });
 }
 
 function optionMatch(text: string, value: string, wanted: string): number {

@@ -1,4 +1,5 @@
 import type { ActionOf, ActionResult, KeyModifier } from '../../actions/index';
+import { pressedMessage } from '../../actions/input-policy';
 import {
   closest,
   dialogClose,
@@ -178,9 +179,10 @@ export function pressKey(registry: ElementRegistry, top: Window, action: ActionO
   const m = mods(action.modifiers);
   const key = action.key === 'Space' ? ' ' : action.key;
   const combo = `${action.modifiers && action.modifiers.length > 0 ? `${joinStrings(action.modifiers, '+')}+` : ''}${action.key}`;
+  const on = `${describe(el)}${action.index !== undefined ? ` [${action.index}]` : ''}`;
   if (action.key === 'Enter') {
     pressEnter(el, m);
-    return result('ok', `Pressed ${combo} on ${describe(el)}.`);
+    return result('ok', pressedMessage(combo, on));
   }
   let extra = '';
   if (keyEvent(el, 'keydown', key, m)) {
@@ -188,7 +190,7 @@ export function pressKey(registry: ElementRegistry, top: Window, action: ActionO
     extra = defaultAction(el, action.key, m, el.ownerDocument.defaultView ?? top);
   }
   keyEvent(el, 'keyup', key, m);
-  return result('ok', `Pressed ${combo} on ${describe(el)}${extra}.`);
+  return result('ok', extra ? `Pressed ${combo} on ${on}${extra}.` : pressedMessage(combo, on));
 }
 
 export function focus(registry: ElementRegistry, top: Window, action: ActionOf<'focus'>): ActionResult {

@@ -1,6 +1,7 @@
 import type { ActionOf, ActionResult } from '../../actions/index';
-import { elScrollBy, getComputedStyleOf, winScrollBy } from '../dom-intrinsics';
-import { mathAbs, mathRound } from '../intrinsics';
+import { clickedMessage, fileFieldRefusal } from '../../actions/input-policy';
+import { elScrollBy, getAttr, getComputedStyleOf, winScrollBy } from '../dom-intrinsics';
+import { mathAbs, mathRound, strLower } from '../intrinsics';
 import type { ElementRegistry } from '../registry';
 import { clickEvents, hoverEvents, leaveEvents } from './events';
 import { describe, result, staleElement } from './results';
@@ -14,8 +15,12 @@ export function clickTarget(target: Target, count = 1): void {
 export function click(registry: ElementRegistry, top: Window, action: ActionOf<'click'>): ActionResult {
   const target = resolveTarget(registry, top, action.index);
   if (!isTarget(target)) return target;
+  // A file chooser would wait for a person (and the remote driver refuses it the same way).
+  if (target.el.localName === 'input' && strLower(getAttr(target.el, 'type') ?? '') === 'file') {
+    return result('unsupported', fileFieldRefusal(action.index));
+  }
   clickTarget(target, action.double ? 2 : 1);
-  return result('ok', `Clicked ${describe(target.el)} [${action.index}].`);
+  return result('ok', clickedMessage(`${describe(target.el)} [${action.index}]`));
 }
 
 /** The element the pointer is over, so the next hover can send it the leave events. */

@@ -1,3 +1,4 @@
+import { isSecretInput } from '../../actions/input-policy';
 import {
   browserLanguage,
   docExecCommand,
@@ -70,8 +71,11 @@ export function typeIntoField(field: TextField, text: string, clear: boolean): v
       if (converted !== null) setFieldValue(field, converted, 'insertReplacementText', converted);
     }
   } else {
+    // A person cannot type past maxlength, and neither do trusted keystrokes: the field keeps the start.
+    const max = field.maxLength;
     for (let i = 0; i < text.length; i++) {
       const ch = text[i] as string;
+      if (max >= 0 && base.length + i + 1 > max) break;
       if (!keyEvent(field, 'keydown', ch, {})) continue;
       keyEvent(field, 'keypress', ch, {});
       if (inputEvent(field, 'beforeinput', 'insertText', ch)) {
@@ -100,7 +104,7 @@ export function typeIntoEditable(el: HTMLElement, text: string, clear: boolean):
 
 /** True for fields whose value must never be echoed back (passwords). */
 export function isSecret(field: Element): boolean {
-  return field.localName === 'input' && strLower(getAttr(field, 'type') ?? '') === 'password';
+  return isSecretInput(field.localName, strLower(getAttr(field, 'type') ?? ''));
 }
 
 /** Whether the browser's language writes the day before the month (everywhere but US English). */
