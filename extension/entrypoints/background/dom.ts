@@ -191,7 +191,7 @@ async function trustedAct(
   }
   if (!box) return undefined;
   const submit = action.submit ?? false;
-  if (!(await typeText(tabId, action.text, { clear: action.clear ?? false, submit: false }))) return undefined;
+  if (!(await typeText(tabId, action.text, { clear: action.clear !== false, submit: false }))) return undefined;
   // Read before Enter, as the runtime and the relay do; a page that swallowed the keys gets the setter.
   const value = await focusedValue(tabId);
   if (value !== undefined && !fieldTookText(value, action.text)) return undefined;

@@ -442,7 +442,8 @@ export class PlaywrightDriver implements BrowserDriver {
     if (focused.code !== 'ok') return focused;
     if (!this.takesKeystrokes(action.index)) return runtimeAct(this.page, action);
     const keyboard = this.page.keyboard;
-    if (action.clear) {
+    // As the schema's default and the runtime: absent means replace.
+    if (action.clear !== false) {
       await keyboard.press('ControlOrMeta+A');
       await keyboard.press('Backspace');
     }
