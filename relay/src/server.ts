@@ -8,6 +8,7 @@ import type { AgentDeps } from './agent/steps';
 import {
   type Application,
   BrowseService,
+  ConsoleService,
   HistoryService,
   QuotaGate,
   RetrieveService,
@@ -162,6 +163,13 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
   const quota = new QuotaGate({ quotas: store.quotas, usage: store.usage });
   const calls = { opener, profiles: store.agents, secrets: store.secrets, agent, screenshots: shots, guard, quota };
   const app: Application = {
+    console: new ConsoleService({
+      apiKeys: store.apiKeys,
+      skills: store.skills,
+      devices: store.devices,
+      presence: gateway.presence,
+      disconnect: (deviceId) => gateway.revokeDevice(deviceId),
+    }),
     history: new HistoryService({
       history: store.history,
       live: sessions,

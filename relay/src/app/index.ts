@@ -3,6 +3,7 @@
  * narrow dependencies it names. Routes parse, call one method, and shape the answer.
  */
 import type { BrowseService } from './browse';
+import type { ConsoleService } from './console';
 import type { HistoryService } from './history';
 import type { RetrieveService } from './retrieve';
 import type { SessionService } from './sessions';
@@ -10,6 +11,7 @@ import type { StepService } from './step';
 
 export type { AgentSession } from '../agent/conversation';
 export { type BrowseDeps, BrowseService, type CallOptions } from './browse';
+export { ConsoleService } from './console';
 export { HistoryService } from './history';
 export { QuotaGate } from './quota';
 export { RetrieveService, type RetrieveServiceDeps } from './retrieve';
@@ -24,4 +26,5 @@ export interface Application {
   steps: StepService;
   retrieve: RetrieveService;
   history: HistoryService;
+  console: ConsoleService;
 }

@@ -4,6 +4,7 @@ import { rateLimit, requireApiKey } from './auth';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { requestContext } from './request-context';
 import { browseRoutes } from './routes/browse';
+import { consoleRoutes } from './routes/console';
 import { docsRoutes } from './routes/docs';
 import { extensionRoutes } from './routes/extension';
 import { historyRoutes } from './routes/history';
@@ -36,6 +37,7 @@ export function createApp(services: Services): Express {
   app.use(browseRoutes(services));
   app.use(retrieveRoutes(services));
   app.use(historyRoutes(services));
+  app.use(consoleRoutes(services));
   app.use(extensionRoutes(services)); // [local mode, issue 6] POST/DELETE /v1/extension/token (own auth)
 
   app.use(notFoundHandler);

@@ -1,5 +1,6 @@
 export * from './browse';
 export * from './common';
+export * from './console';
 export * from './endpoints';
 export * from './errors';
 export * from './extension';
