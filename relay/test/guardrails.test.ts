@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { type FixtureSite, startFixtureSite } from '@tandem/e2e/fixtures';
 import type { Action } from '@tandem/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv } from './relay-process';
+import { runRelayCli } from './relay-process';
 import { startTestRelay, type TestRelay } from './support';
 
 let site: FixtureSite;
@@ -82,22 +80,7 @@ describe("an account's guardrails", () => {
   });
 
   it('npm run guardrails sets them (the next session obeys), shows them, and refuses what is no host pattern', async () => {
-    const cli = fileURLToPath(new URL('../src/cli/guardrails.ts', import.meta.url));
-    const run = (...args: string[]) =>
-      new Promise<{ code: number | null; out: string }>((resolve, reject) => {
-        const env: Record<string, string> = { TANDEM_DATA_DIR: relay.dataDir };
-        if (relay.databaseUrl) env.TANDEM_DATABASE_URL = relay.databaseUrl;
-        const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { env: cleanEnv(env) });
-        let out = '';
-        child.stdout.on('data', (chunk) => {
-          out += chunk;
-        });
-        child.stderr.on('data', (chunk) => {
-          out += chunk;
-        });
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, out }));
-      });
+    const run = (...args: string[]) => runRelayCli('guardrails', args, relay);
     expect((await run('block', 'localhost', '*.ads.example')).out).toMatch(
       /blocked hosts: localhost, \*\.ads\.example/,
     );

@@ -1,7 +1,5 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv } from './relay-process';
+import { runRelayCli } from './relay-process';
 import { startTestRelay, type TestRelay } from './support';
 
 let relay: TestRelay;
@@ -42,18 +40,7 @@ describe('pairing codes for the extension', () => {
   });
 
   it('npm run pair prints a code that works', async () => {
-    const cli = fileURLToPath(new URL('../src/cli/pair.ts', import.meta.url));
-    const out = await new Promise<string>((resolve, reject) => {
-      const env: Record<string, string> = { TANDEM_DATA_DIR: relay.dataDir };
-      if (relay.databaseUrl) env.TANDEM_DATABASE_URL = relay.databaseUrl;
-      const child = spawn(process.execPath, ['--import', 'tsx', cli], { env: cleanEnv(env) });
-      let text = '';
-      child.stdout.on('data', (chunk) => {
-        text += chunk;
-      });
-      child.on('error', reject);
-      child.on('close', () => resolve(text));
-    });
+    const { out } = await runRelayCli('pair', [], relay);
     const code = /Pairing code for .+: (\S+)/.exec(out)?.[1];
     expect(code, out).toBeDefined();
     expect((await signIn(code as string)).status).toBe(201);

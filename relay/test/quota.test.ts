@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decision, indexIn, useAgentRelay } from './agent-support';
-import { cleanEnv } from './relay-process';
+import { runRelayCli } from './relay-process';
 
 const h = useAgentRelay();
 let accountId: string;
@@ -79,22 +77,7 @@ describe('the monthly step quota', () => {
   });
 
   it('npm run quota shows and sets it, and refuses a bad number', async () => {
-    const cli = fileURLToPath(new URL('../src/cli/quota.ts', import.meta.url));
-    const run = (...args: string[]) =>
-      new Promise<{ code: number | null; out: string }>((resolve, reject) => {
-        const env: Record<string, string> = { TANDEM_DATA_DIR: h.relay.dataDir };
-        if (h.relay.databaseUrl) env.TANDEM_DATABASE_URL = h.relay.databaseUrl;
-        const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { env: cleanEnv(env) });
-        let out = '';
-        child.stdout.on('data', (chunk) => {
-          out += chunk;
-        });
-        child.stderr.on('data', (chunk) => {
-          out += chunk;
-        });
-        child.on('error', reject);
-        child.on('close', (code) => resolve({ code, out }));
-      });
+    const run = (...args: string[]) => runRelayCli('quota', args, h.relay);
     expect(await run('set', '1200')).toMatchObject({ code: 0, out: expect.stringContaining('1200 steps a month') });
     expect(await h.relay.services.store.quotas.monthlySteps(accountId)).toBe(1200);
     expect((await run('show')).out).toMatch(/quota 1200 steps a month/);

@@ -2,6 +2,7 @@
 // tests of what only a real start shows, and of load that could stall a relay's event loop — a stuck
 // child is killed, where a stuck relay inside the test worker would hang the whole run.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 export interface RelayProcess {
   child: ChildProcess;
@@ -77,4 +78,32 @@ export function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) if (!isSetting(name)) env[name] = value;
   return { ...env, ...extra };
+}
+
+/**
+ * Runs one of the relay's command lines (`relay/src/cli/<name>.ts`, as `npm run <name>` does) on a
+ * relay's store, with `input` on standard input; answers its exit code and everything it printed.
+ */
+export function runRelayCli(
+  name: string,
+  args: string[],
+  store: { dataDir: string; databaseUrl?: string | undefined },
+  input = '',
+): Promise<{ code: number | null; out: string }> {
+  const cli = fileURLToPath(new URL(`../src/cli/${name}.ts`, import.meta.url));
+  return new Promise((resolve, reject) => {
+    const env: Record<string, string> = { TANDEM_DATA_DIR: store.dataDir };
+    if (store.databaseUrl) env.TANDEM_DATABASE_URL = store.databaseUrl;
+    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { env: cleanEnv(env) });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out }));
+    child.stdin.end(input);
+  });
 }

@@ -1,6 +1,4 @@
 // Secrets named in a cmd as <secret:name>: typed by the relay, never seen by the model, masked everywhere.
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import {
   decodePng,
   type FixtureSite,
@@ -12,7 +10,7 @@ import {
 } from '@tandem/e2e/fixtures';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { decision, indexIn, promptOf, readStream } from './agent-support';
-import { cleanEnv } from './relay-process';
+import { runRelayCli } from './relay-process';
 import { memoryLogger, startTestRelay, type TestRelay } from './support';
 
 /** From the account's store, for the fixture site's host only. */
@@ -244,24 +242,8 @@ describe('with the built-in planner', () => {
 });
 
 describe('npm run secrets', () => {
-  const cli = fileURLToPath(new URL('../src/cli/secrets.ts', import.meta.url));
   /** Runs the command line on the relay's store, with `input` on standard input. */
-  const run = (args: string[], input = '') =>
-    new Promise<{ code: number | null; out: string }>((resolve, reject) => {
-      const env: Record<string, string> = { TANDEM_DATA_DIR: relay.dataDir };
-      if (relay.databaseUrl) env.TANDEM_DATABASE_URL = relay.databaseUrl;
-      const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], { env: cleanEnv(env) });
-      let out = '';
-      child.stdout.on('data', (chunk) => {
-        out += chunk;
-      });
-      child.stderr.on('data', (chunk) => {
-        out += chunk;
-      });
-      child.on('error', reject);
-      child.on('close', (code) => resolve({ code, out }));
-      child.stdin.end(input);
-    });
+  const run = (args: string[], input = '') => runRelayCli('secrets', args, relay, input);
 
   it('stores a value read from standard input, lists names only, and deletes', async () => {
     const set = await run(['set', 'cli-pin', '--site', '127.0.0.1'], `${CALL_PIN}\n`);

@@ -13,7 +13,7 @@ import type { DevicePresence } from '../gateway/presence';
 import { clip } from '../quote';
 import type { ApiKeyRecord } from '../store/api-keys';
 import type { DeviceRecord } from '../store/devices';
-import { hostMatches, type Skill } from '../store/skills';
+import type { Skill } from '../store/skills';
 
 export interface ConsoleDeps {
   apiKeys: {
@@ -24,6 +24,7 @@ export interface ConsoleDeps {
   skills: {
     add(accountId: string, hostPattern: string, rule: string): Promise<Skill>;
     list(accountId: string): Promise<Skill[]>;
+    applying(accountId: string, url: string): Promise<Skill[]>;
     remove(accountId: string, id: string): Promise<boolean>;
   };
   devices: {
@@ -97,9 +98,7 @@ export class ConsoleService {
 
   /** The skills the agent reads on `url`, by the agent's own matching. */
   async previewSkills(accountId: string, url: string): Promise<SkillPreviewResponse> {
-    const host = new URL(url).hostname;
-    const skills = (await this.deps.skills.list(accountId)).filter((s) => hostMatches(s.hostPattern, host));
-    return { url, skills: skills.map(skillInfo) };
+    return { url, skills: (await this.deps.skills.applying(accountId, url)).map(skillInfo) };
   }
 
   async devices(accountId: string): Promise<DevicesResponse> {

@@ -1,13 +1,12 @@
 import { QuotaExceeded } from '../errors';
+import { monthStart } from '../store/usage';
 
 export interface QuotaDeps {
   /** The account's monthly step quota, null when it has none (the store's quotas). */
   quotas: { monthlySteps(accountId: string): Promise<number | null> };
-  /** Steps run from a day on (the store's usage ledger). */
-  usage: { stepsSince(accountId: string, firstDay: string): Promise<number> };
+  /** Steps run this month (the store's usage ledger). */
+  usage: { stepsThisMonth(accountId: string, now: Date): Promise<number> };
 }
-
-const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * The monthly step quota, checked before a browse, a step or a retrieve starts any work (no session is
@@ -19,9 +18,8 @@ export class QuotaGate {
   async check(accountId: string, now = new Date()): Promise<void> {
     const quota = await this.deps.quotas.monthlySteps(accountId);
     if (quota === null) return;
-    const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    const used = await this.deps.usage.stepsSince(accountId, day(month));
+    const used = await this.deps.usage.stepsThisMonth(accountId, now);
     if (used < quota) return;
-    throw new QuotaExceeded(quota, used, new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)));
+    throw new QuotaExceeded(quota, used, monthStart(now, 1));
   }
 }

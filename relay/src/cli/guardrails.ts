@@ -1,3 +1,4 @@
+import { HostPattern } from '@tandem/shared';
 import type { Guardrails } from '../store/guardrails';
 import type { Store } from '../store/store';
 import { account, parseArgs, runCli, UsageError } from './common';
@@ -24,10 +25,11 @@ function describe(email: string, rules: Guardrails): string {
 function patternsOf(words: string[]): string[] {
   if (words.length === 0) throw new UsageError('Give at least one host pattern.');
   return words.map((word) => {
-    const pattern = word.trim().toLowerCase();
-    if (!/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*$|^\[[0-9a-f:.]+\]$/.test(pattern))
+    // The same patterns the admin API takes for skills.
+    const parsed = HostPattern.safeParse(word);
+    if (!parsed.success)
       throw new UsageError(`"${word}" is not a host pattern (example.com, *.example.com, 10.0.0.5).`);
-    return pattern;
+    return parsed.data;
   });
 }
 

@@ -13,9 +13,7 @@ async function run(argv: string[], store: Store): Promise<string> {
   const { words, options } = parseArgs(argv);
   const [command, value] = words;
   const owner = await account(store, options.get('account'));
-  const now = new Date();
-  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
-  const used = await store.usage.stepsSince(owner.id, month);
+  const used = await store.usage.stepsThisMonth(owner.id);
   switch (command) {
     case 'show': {
       const quota = await store.quotas.monthlySteps(owner.id);

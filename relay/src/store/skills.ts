@@ -59,17 +59,22 @@ export class Skills {
     return rows.map(toSkill);
   }
 
-  /** The rules that apply on `url`, oldest first; with `only`, just those of these skills. */
-  async matching(accountId: string, url: string, only?: readonly string[] | null): Promise<string[]> {
+  /** The skills that apply on `url`, oldest first; with `only`, just those of these skills. */
+  async applying(accountId: string, url: string, only?: readonly string[] | null): Promise<Skill[]> {
     let host: string;
     try {
       host = new URL(url).hostname;
     } catch {
       return [];
     }
-    return (await this.list(accountId))
-      .filter((skill) => hostMatches(skill.hostPattern, host) && (!only || only.includes(skill.id)))
-      .map((skill) => skill.rule);
+    return (await this.list(accountId)).filter(
+      (skill) => hostMatches(skill.hostPattern, host) && (!only || only.includes(skill.id)),
+    );
+  }
+
+  /** Their rules: what the agent reads on `url`. */
+  async matching(accountId: string, url: string, only?: readonly string[] | null): Promise<string[]> {
+    return (await this.applying(accountId, url, only)).map((skill) => skill.rule);
   }
 
   async remove(accountId: string, id: string): Promise<boolean> {

@@ -34,6 +34,11 @@ export class UsageLedger {
       .execute();
   }
 
+  /** Steps the account ran in `now`'s calendar month (UTC): what the monthly quota counts. */
+  async stepsThisMonth(accountId: string, now = new Date()): Promise<number> {
+    return this.stepsSince(accountId, monthStart(now).toISOString().slice(0, 10));
+  }
+
   /** Steps the account ran from `firstDay` (YYYY-MM-DD, UTC) on. */
   async stepsSince(accountId: string, firstDay: string): Promise<number> {
     const row = await this.db
@@ -60,4 +65,9 @@ export class UsageLedger {
       .executeTakeFirst();
     return row ?? { steps: 0, promptTokens: 0, completionTokens: 0, cachedTokens: 0 };
   }
+}
+
+/** The first moment of `now`'s calendar month (UTC); with `months`, of a later one. */
+export function monthStart(now: Date, months = 0): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, 1));
 }
