@@ -49,9 +49,11 @@ export class HistoryService {
 
   /** Live sessions first (oldest first), then ended ones with recorded steps, latest first. */
   async sessions(accountId: string, now = Date.now()): Promise<ConsoleSessionsResponse> {
-    const recent = await this.deps.history.recentSessions(accountId, RECENT_SESSIONS + 50);
+    const sessions = this.deps.live.live(accountId);
+    // Live sessions with steps are among the most recent too: fetch enough to still show RECENT_SESSIONS ended ones.
+    const recent = await this.deps.history.recentSessions(accountId, RECENT_SESSIONS + sessions.length);
     const stepsOf = new Map(recent.map((r) => [r.sessionId, r]));
-    const live: ConsoleSession[] = this.deps.live.live(accountId).map((session) => {
+    const live: ConsoleSession[] = sessions.map((session) => {
       const recorded = stepsOf.get(session.id);
       return {
         session_id: session.id,

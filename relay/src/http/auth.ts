@@ -17,7 +17,7 @@ export function requireApiKey(store: Store): RequestHandler {
     const record = await store.apiKeys.resolve(key);
     if (!record) {
       throw new Unauthorized(
-        'Invalid or revoked API key. Use a key printed at first start or created in the console (or set TANDEM_BOOTSTRAP_KEY).',
+        'Invalid or revoked API key. Use a key printed at first start or made with POST /v1/console/api-keys (or set TANDEM_BOOTSTRAP_KEY).',
       );
     }
     const ctx = locals(res);
