@@ -35,6 +35,16 @@ const driverOf = (id: string) => relay.services.sessions.get(accountId, id).driv
 describe("an account's guardrails", () => {
   it('refuse a blocked host on create, on navigate, after a redirect and after a click, whatever the page does', async () => {
     await relay.services.store.guardrails.set(accountId, { blockedHosts: ['localhost'], allowedHosts: [] });
+    // The same host in an address form that dodges a plain comparison: refused too.
+    await relay.services.store.guardrails.set(accountId, {
+      blockedHosts: ['localhost', '127.0.0.1'],
+      allowedHosts: [],
+    });
+    const mapped = await create(`${site.url.replace('127.0.0.1', '[::ffff:127.0.0.1]')}/form.html`);
+    expect(mapped.status, JSON.stringify(mapped.body)).toBe(400);
+    expect(mapped.body.message).toMatch(/::ffff:7f00:1 is blocked by this account's guardrails \(127\.0\.0\.1\)/);
+    await relay.services.store.guardrails.set(accountId, { blockedHosts: ['localhost'], allowedHosts: [] });
+
     const refused = await create(`${elsewhere}/form.html`);
     expect(refused.status, JSON.stringify(refused.body)).toBe(400);
     expect(refused.body.message).toBe(

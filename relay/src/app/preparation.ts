@@ -2,8 +2,8 @@ import type { BrowserParams } from '@tandem/shared';
 import { checkUrl } from '../browser/url-policy';
 import { viewportOf } from '../browser/viewport';
 import type { NetworkGuard } from '../network/network-guard';
+import { guardrailCheck } from '../sessions/guardrails';
 import type { Session } from '../sessions/session';
-import { guardrailRefusal } from '../store/guardrails';
 
 type PrepareRequest = { url?: string | undefined; browser_params?: BrowserParams | undefined };
 
@@ -19,7 +19,7 @@ export async function checkPreparation(
 ): Promise<() => Promise<void>> {
   // A local session's browser is the user's own: their network is theirs to open.
   const rules = session.info.guardrails;
-  const refuse = rules ? (host: string) => guardrailRefusal(rules, host) : undefined;
+  const refuse = rules ? guardrailCheck(rules) : undefined;
   const url = request.url ? await checkUrl(request.url, session.info.local ? undefined : guard, refuse) : undefined;
   return async () => {
     if (request.browser_params) await session.driver.setViewport(viewportOf(request.browser_params));

@@ -100,3 +100,15 @@ export function parseIp(host: string): Address | undefined {
   if (!ipaddr.IPv6.isValid(bare) && !ipaddr.IPv4.isValidFourPartDecimal(bare)) return undefined;
   return ipaddr.parse(bare);
 }
+
+/**
+ * Every name a host goes by for a rule about hosts: itself (brackets dropped, lower-cased) and, for an
+ * IPv6 address that carries IPv4 ones (mapped, NAT64, 6to4, Teredo…), those, so `::ffff:127.0.0.1`
+ * cannot walk past a rule written for `127.0.0.1`.
+ */
+export function hostForms(host: string): string[] {
+  const bare = (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host).toLowerCase();
+  const ip = parseIp(bare);
+  const embedded = ip?.kind() === 'ipv6' ? embeddedIPv4(ip as ipaddr.IPv6) : undefined;
+  return [bare, ...(embedded?.addresses.map((a) => a.toString()) ?? [])];
+}

@@ -8,7 +8,8 @@ import type { Config } from '../config';
 import type { Logger } from '../logger';
 import type { EgressProxy } from '../network/egress-proxy';
 import type { NetworkGuard } from '../network/network-guard';
-import { type Guardrails, guardrailRefusal, NO_GUARDRAILS } from '../store/guardrails';
+import { type Guardrails, NO_GUARDRAILS } from '../store/guardrails';
+import { guardrailCheck } from './guardrails';
 import { type LocalOpenDeps, openLocalSession } from './local';
 import type { SessionManager } from './manager';
 import type { Session } from './session';
@@ -43,7 +44,7 @@ const openTurnMs = (config: OpenDeps<unknown>['config']) => config.TANDEM_NAVIGA
 export async function openSession<C>(deps: OpenDeps<C>, accountId: string, request: OpenRequest): Promise<Session<C>> {
   if (request.local) return openLocalSession(deps, accountId, request); // [local mode, issue 6]
   const guardrails = request.guardrails ?? NO_GUARDRAILS;
-  const refuse = (host: string) => guardrailRefusal(guardrails, host);
+  const refuse = guardrailCheck(guardrails);
   const url = await checkUrl(request.url, deps.guard, refuse);
   // The cap is checked before the gate, so a create beyond it is refused at once rather than queued.
   return deps.sessions.create(

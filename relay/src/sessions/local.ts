@@ -5,7 +5,8 @@ import type { Config } from '../config';
 import { ExtensionCommandError } from '../gateway/errors';
 import type { ExtensionGateway } from '../gateway/gateway';
 import type { Logger } from '../logger';
-import { type Guardrails, guardrailRefusal, NO_GUARDRAILS } from '../store/guardrails';
+import { type Guardrails, NO_GUARDRAILS } from '../store/guardrails';
+import { guardrailCheck } from './guardrails';
 import type { SessionManager } from './manager';
 import type { Session } from './session';
 
@@ -41,7 +42,7 @@ export async function openLocalSession<C>(
   request: OpenRequest,
 ): Promise<Session<C>> {
   const guardrails = request.guardrails ?? NO_GUARDRAILS;
-  const refuse = (host: string) => guardrailRefusal(guardrails, host);
+  const refuse = guardrailCheck(guardrails);
   const url = await checkLocalUrl(request.url, refuse);
   const deviceId = deps.gateway.pickDevice(accountId);
   return deps.sessions.create(

@@ -13,13 +13,19 @@ export interface Guardrails {
 
 export const NO_GUARDRAILS: Guardrails = { blockedHosts: [], allowedHosts: [] };
 
-/** Why the guardrails refuse a host, or undefined when they let it through. */
-export function guardrailRefusal(rules: Guardrails, host: string): string | undefined {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  const blocked = rules.blockedHosts.find((pattern) => hostMatches(pattern, bare));
-  if (blocked) return `${bare} is blocked by this account's guardrails (${blocked})`;
-  if (rules.allowedHosts.length > 0 && !rules.allowedHosts.some((pattern) => hostMatches(pattern, bare)))
-    return `${bare} is not one of the hosts this account's guardrails allow (${rules.allowedHosts.join(', ')})`;
+/**
+ * Why the guardrails refuse a host, given every form it goes by (sessions/guardrails.ts lists them): a
+ * blocked pattern matching any form refuses it; in allowed-hosts-only mode one form must be allowed.
+ */
+export function guardrailRefusal(rules: Guardrails, forms: readonly string[]): string | undefined {
+  const host = forms[0] ?? '';
+  for (const form of forms) {
+    const blocked = rules.blockedHosts.find((pattern) => hostMatches(pattern, form));
+    if (blocked) return `${host} is blocked by this account's guardrails (${blocked})`;
+  }
+  const allowed = forms.some((form) => rules.allowedHosts.some((pattern) => hostMatches(pattern, form)));
+  if (rules.allowedHosts.length > 0 && !allowed)
+    return `${host} is not one of the hosts this account's guardrails allow (${rules.allowedHosts.join(', ')})`;
   return undefined;
 }
 
