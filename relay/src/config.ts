@@ -78,6 +78,15 @@ const EnvSchema = z.object({
     .default('n0'),
   TANDEM_MAX_SESSIONS: numberFromEnv(z.coerce.number().int().min(1).default(50)),
   TANDEM_SESSION_IDLE_SECONDS: seconds('TANDEM_SESSION_IDLE_SECONDS', 600),
+  /** 0 turns idle parking off; sessions are still parked when the live limit needs the room. */
+  TANDEM_PARK_AFTER_SECONDS: numberFromEnv(
+    z.coerce
+      .number()
+      .min(0)
+      .max(MAX_TIMER_SECONDS, `TANDEM_PARK_AFTER_SECONDS must be at most ${MAX_TIMER_SECONDS}`)
+      .default(300),
+  ),
+  TANDEM_MAX_PARKED_SESSIONS: numberFromEnv(z.coerce.number().int().min(0).default(5000)),
   TANDEM_SESSION_BUSY_WAIT_SECONDS: seconds('TANDEM_SESSION_BUSY_WAIT_SECONDS', 120),
   TANDEM_NAVIGATION_TIMEOUT_MS: numberFromEnv(
     z.coerce

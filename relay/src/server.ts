@@ -113,6 +113,8 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
     nodeId: config.TANDEM_NODE_ID,
     maxSessions: config.TANDEM_MAX_SESSIONS,
     idleMs: config.TANDEM_SESSION_IDLE_SECONDS * 1000,
+    parkAfterMs: config.TANDEM_PARK_AFTER_SECONDS * 1000,
+    maxParked: config.TANDEM_MAX_PARKED_SESSIONS,
     busyWaitMs: config.TANDEM_SESSION_BUSY_WAIT_SECONDS * 1000,
     logger,
     conversation: () => new Conversation(),

@@ -50,18 +50,23 @@ describe('idle expiry', () => {
 });
 
 describe('session cap', () => {
-  it('answers 503 with Retry-After at TANDEM_MAX_SESSIONS, and accepts again after a close', async () => {
+  it('answers 503 with Retry-After at TANDEM_MAX_SESSIONS when no session can be parked, and accepts again after a close', async () => {
     const relay = await startTestRelay({ TANDEM_MAX_SESSIONS: 2 });
     try {
-      const a = await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/` } });
-      const b = await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/` } });
-      expect([a.status, b.status]).toEqual([200, 200]);
+      // Sessions that are still opening hold their slot and cannot be parked.
+      const opening = [0, 1].map(() =>
+        relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/slow?ms=2500&cap=1` } }),
+      );
+      await expect
+        .poll(() => site.requests.filter((r) => r.includes('cap=1')).length, { timeout: 10_000 })
+        .toBeGreaterThanOrEqual(2);
       const full = await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/` } });
       expect(full.status).toBe(503);
       expect(full.body).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
       expect(full.body.message).toMatch(/limit of 2 live sessions/);
       expect(Number(full.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
-      await relay.api('DELETE', `/v1/web/session/${a.body.session_id}`);
+      const [a] = await Promise.all(opening);
+      await relay.api('DELETE', `/v1/web/session/${a?.body.session_id}`);
       expect((await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/` } })).status).toBe(200);
     } finally {
       await relay.close();

@@ -147,6 +147,9 @@ async function stepOnce(ctx: StepContext, holder: { record?: StepRecord }): Prom
   throwIfCancelled(ctx.signal);
   driver.setDialogPolicy(dialogPolicyFor(task, deps.dialogs));
   ctx.emit(`Step ${ctx.step}: reading ${driver.url() || 'the page'}.${statusNote(driver.httpStatus())}`);
+  // A parked session came back for this step: the caller and the model both hear what did not.
+  const revived = session.takeNotice();
+  if (revived) ctx.emit(revived);
   const snapshot = await driver.snapshot();
   throwIfCancelled(ctx.signal);
   const pageUnchanged = conversation.lastPageText === snapshot.text;
@@ -182,7 +185,10 @@ async function stepOnce(ctx: StepContext, holder: { record?: StepRecord }): Prom
       instructions: ctx.profile?.instructions,
       mode: ctx.mode,
       temperature: ctx.temperature ?? ctx.profile?.temperature ?? undefined,
-      nudges: loopNudges({ history: conversation.history, pageUnchanged, step: ctx.step, maxSteps: ctx.maxSteps }),
+      nudges: [
+        ...(revived ? [revived] : []),
+        ...loopNudges({ history: conversation.history, pageUnchanged, step: ctx.step, maxSteps: ctx.maxSteps }),
+      ],
       signal: ctx.signal,
       screenshot: () => driver.screenshot({ marks: viewportMarks(snapshot), jpegQuality: VISION_JPEG_QUALITY }),
     });

@@ -56,6 +56,11 @@ export class RetrieveService {
         ...(request.include_screenshot ? { screenshot: shot.screenshot } : {}),
       };
     });
-    return continuing ? work : opener.closingOnFailure(accountId, session, work);
+    if (continuing) return work;
+    const answer = await opener.closingOnFailure(accountId, session, work);
+    // A session retrieve made is parked as the call returns: a client reading 100 pages in a row
+    // holds 100 sessions it may never use again, and a parked one costs no browser memory.
+    void opener.sessions.park(session);
+    return answer;
   }
 }

@@ -1,4 +1,13 @@
-import type { ActionResult, ContentOptions, Mark, PageContent, Snapshot, SnapshotOptions } from '@tandem/shared';
+import type {
+  ActionResult,
+  ContentOptions,
+  FieldValue,
+  FormState,
+  Mark,
+  PageContent,
+  Snapshot,
+  SnapshotOptions,
+} from '@tandem/shared';
 import { PAGE_RUNTIME_SOURCE } from '@tandem/shared/page-runtime';
 import type { BrowserContext, Page } from 'playwright-core';
 
@@ -12,6 +21,8 @@ interface RuntimeWindow {
     scrollToBottomJson(maxMs: number): Promise<string>;
     showMarksJson(marks: string): Promise<void>;
     hideMarks(): Promise<void>;
+    readFormsJson(): string;
+    writeFormsJson(fields: string): string;
     elementBox(
       index: number,
       options?: { scroll_into_view?: boolean },
@@ -99,4 +110,25 @@ export async function withMarks<T>(page: Page, marks: readonly Mark[], capture: 
   } finally {
     await page.evaluate(() => (globalThis as unknown as RuntimeWindow).__tandem!.hideMarks()).catch(() => undefined);
   }
+}
+
+/** The form fields a visitor changed on the page (its main document), for a parked session. */
+export async function runtimeReadForms(page: Page): Promise<FormState> {
+  await ensureRuntime(page);
+  const json = await page.evaluate(() => (globalThis as unknown as RuntimeWindow).__tandem!.readFormsJson());
+  return JSON.parse(json) as FormState;
+}
+
+/** Puts fields read by runtimeReadForms back on the page as it is now. */
+export async function runtimeWriteForms(
+  page: Page,
+  fields: readonly FieldValue[],
+): Promise<{ restored: number; missing: number }> {
+  if (!fields.length) return { restored: 0, missing: 0 };
+  await ensureRuntime(page);
+  const json = await page.evaluate(
+    (f) => (globalThis as unknown as RuntimeWindow).__tandem!.writeFormsJson(f),
+    JSON.stringify(fields),
+  );
+  return JSON.parse(json) as { restored: number; missing: number };
 }

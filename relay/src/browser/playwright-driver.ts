@@ -5,6 +5,8 @@ import {
   clickedMessage,
   DEFAULT_WAIT_MS,
   type DialogPolicy,
+  type FieldValue,
+  type FormState,
   fieldTookText,
   fileFieldRefusal,
   isSecretInput,
@@ -48,8 +50,10 @@ import {
   runtimeAct,
   runtimeContent,
   runtimeElementPoint,
+  runtimeReadForms,
   runtimeScrollToBottom,
   runtimeSnapshot,
+  runtimeWriteForms,
   withMarks,
 } from './page-runtime';
 import { PageSessions } from './page-sessions';
@@ -69,6 +73,21 @@ export interface PlaywrightDriverOptions {
    * failures say why a load failed. The driver releases it when the context closes.
    */
   egress?: EgressRegistration | undefined;
+  /** Cookies and local storage to start with (a parked session coming back). */
+  storageState?: StorageState | undefined;
+}
+
+/** Cookies and local storage of a context, as Playwright saves and restores them. */
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** What a parked session keeps of its browser to open it again where it was. */
+export interface PageState {
+  url: string;
+  viewport: Viewport;
+  storage: StorageState;
+  forms: FormState;
+  /** Tabs besides the active one: they do not come back. */
+  otherTabs: number;
 }
 
 /** A page load of a top-level frame that failed, and why, when the egress proxy knows. */
@@ -164,6 +183,7 @@ export class PlaywrightDriver implements BrowserDriver {
         viewport: options.viewport,
         acceptDownloads: false,
         ...(options.egress ? { proxy: options.egress.proxy } : {}),
+        ...(options.storageState ? { storageState: options.storageState } : {}),
       });
     } catch (error) {
       options.egress?.release();
@@ -370,6 +390,28 @@ export class PlaywrightDriver implements BrowserDriver {
         ...(jpegQuality ? { type: 'jpeg' as const, quality: jpegQuality } : { type: 'png' as const }),
       });
     return this.guard(() => (marks?.length ? withMarks(this.page, marks, capture) : capture()));
+  }
+
+  /** What parking keeps: the page, cookies and storage, and the form fields a visitor changed. */
+  async pageState(): Promise<PageState> {
+    return this.guard(async () => {
+      const forms = await runtimeReadForms(this.page).catch((error: unknown) => {
+        this.options.logger.debug({ err: error }, 'form fields not read');
+        return { fields: [], lost: ['the form fields (the page did not answer)'] };
+      });
+      return {
+        url: this.url(),
+        viewport: this.page.viewportSize() ?? this.options.viewport,
+        storage: await this.context.storageState(),
+        forms,
+        otherTabs: this.context.pages().length - 1,
+      };
+    });
+  }
+
+  /** Refills form fields kept by pageState on the page as it is now. */
+  restoreForms(fields: readonly FieldValue[]): Promise<{ restored: number; missing: number }> {
+    return this.guard(() => runtimeWriteForms(this.page, fields));
   }
 
   setDialogPolicy(policy: DialogPolicy): void {

@@ -19,7 +19,12 @@ export function createApp(services: Services): Express {
 
   app.get('/', (_req, res) => res.redirect('/docs'));
   app.get('/healthz', (_req, res) => {
-    res.json({ ok: true, version: services.version, sessions: services.sessions.size });
+    res.json({
+      ok: true,
+      version: services.version,
+      sessions: services.sessions.size,
+      parked: services.sessions.parkedCount,
+    });
   });
   app.use(docsRoutes(services));
   app.use(screenshotRoutes(services));

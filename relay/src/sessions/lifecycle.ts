@@ -1,6 +1,7 @@
 import type { CreateSessionRequest } from '@tandem/shared';
 import type { BrowserHost } from '../browser/browser-host';
-import { PlaywrightDriver } from '../browser/playwright-driver';
+import { ParkingDriver } from '../browser/parking-driver';
+import { type PageState, PlaywrightDriver } from '../browser/playwright-driver';
 import type { ProxyPool } from '../browser/proxies';
 import { checkUrl } from '../browser/url-policy';
 import { viewportOf } from '../browser/viewport';
@@ -60,24 +61,33 @@ export async function openSession<C>(deps: OpenDeps<C>, accountId: string, reque
       deps.browsers.opening.run(async () => {
         const logger = deps.logger.child({ sessionId });
         // Every connection of the session's browser goes through the egress proxy, which applies the
-        // address policy and, with use_proxy, goes on through the session's own proxy.
+        // address policy and, with use_proxy, goes on through the session's own proxy (the same one
+        // again when a parked session comes back).
         const upstream = request.use_proxy ? deps.proxies.take(sessionId) : undefined;
-        const driver = await PlaywrightDriver.open(deps.browsers, {
-          viewport: viewportOf(request.browser_params),
-          navigationTimeoutMs: deps.config.TANDEM_NAVIGATION_TIMEOUT_MS,
-          scriptTimeoutMs: deps.config.TANDEM_SCRIPT_TIMEOUT_MS,
-          logger,
-          checkUrl: (target) => checkUrl(target, deps.guard, refuse),
-          // The guardrails hold for every connection, whatever the page or the model does.
-          egress: deps.egress.register({ upstream, logger, refuse }),
-        });
+        const browser = (state?: PageState) =>
+          PlaywrightDriver.open(deps.browsers, {
+            viewport: state?.viewport ?? viewportOf(request.browser_params),
+            navigationTimeoutMs: deps.config.TANDEM_NAVIGATION_TIMEOUT_MS,
+            scriptTimeoutMs: deps.config.TANDEM_SCRIPT_TIMEOUT_MS,
+            logger,
+            checkUrl: (target) => checkUrl(target, deps.guard, refuse),
+            // The guardrails hold for every connection, whatever the page or the model does.
+            egress: deps.egress.register({ upstream, logger, refuse }),
+            storageState: state?.storage,
+          });
+        const driver = await browser();
         try {
           await driver.navigate(url.href);
         } catch (error) {
           await driver.close();
           throw error;
         }
-        return driver;
+        // A revive waits its turn at the gate like a create, so a burst of them cannot swamp Chromium.
+        return new ParkingDriver(
+          driver,
+          (state) => deps.browsers.opening.run(() => browser(state), openTurnMs(deps.config)),
+          logger,
+        );
       }, openTurnMs(deps.config)),
   );
 }

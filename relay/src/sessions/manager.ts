@@ -19,6 +19,10 @@ export interface SessionManagerOptions<C> {
   endFields?: (conversation: C) => Record<string, unknown>;
   /** Told of every session that ended, with why (after it is gone from the directory). */
   onEnd?: (sessionId: string, reason: EndReason) => void;
+  /** Parks a remote session idle this long (TANDEM_PARK_AFTER_SECONDS); 0: only when the live limit needs room. */
+  parkAfterMs?: number;
+  /** The most parked sessions kept; past it the longest idle parked one ends as expired. */
+  maxParked?: number;
 }
 
 /** Ended sessions remembered so a late caller hears "closed" or "expired" rather than "unknown". */
@@ -33,6 +37,8 @@ export class SessionManager<C = unknown> {
   private readonly ended = new Map<string, { accountId: string; reason: EndReason }>();
   /** Slots held by sessions still being created, so concurrent creates respect the cap. */
   private reserved = 0;
+  /** Sessions being parked: their context is still open, but their slot is already promised. */
+  private readonly leaving = new Set<Session<C>>();
 
   constructor(private readonly options: SessionManagerOptions<C>) {}
 
@@ -40,13 +46,18 @@ export class SessionManager<C = unknown> {
     return `ses_${this.options.nodeId}_${randomBase62(128)}`;
   }
 
-  /** Creates a session whose driver `open` builds; the cap counts sessions still opening. */
+  /**
+   * Creates a session whose driver `open` builds. The cap (TANDEM_MAX_SESSIONS) counts live browsers,
+   * sessions still opening included: at the cap the least recently used idle remote session is parked
+   * to make room, and only when none can be is the create refused.
+   */
   async create(
     info: SessionInfo,
     open: (sessionId: string) => Promise<BrowserDriver>,
     id = this.newId(),
   ): Promise<Session<C>> {
-    if (this.sessions.size + this.reserved >= this.options.maxSessions) {
+    await this.makeRoom();
+    if (this.liveCount() + this.reserved >= this.options.maxSessions) {
       throw new AtCapacity(this.options.maxSessions, this.retryAfterSeconds());
     }
     this.reserved++;
@@ -90,8 +101,25 @@ export class SessionManager<C = unknown> {
     return [...this.sessions.values()].filter((s) => s.accountId === accountId).map((s) => s.id);
   }
 
+  /** Sessions in the directory, parked ones included. */
   get size(): number {
     return this.sessions.size;
+  }
+
+  /** Sessions whose browser context is closed until their next use. */
+  get parkedCount(): number {
+    let parked = 0;
+    for (const session of this.sessions.values()) if (session.parked) parked++;
+    return parked;
+  }
+
+  /**
+   * Parks a remote session now if nothing is queued on it (retrieve's sessions, as soon as the call
+   * returns). Its next use revives it. Never rejects: a session that cannot be parked stays live.
+   */
+  async park(session: Session<C>): Promise<boolean> {
+    if (!session.parking || session.queue.pending > 0 || !this.sessions.has(session.id)) return false;
+    return this.parkNow(session);
   }
 
   /**
@@ -109,6 +137,11 @@ export class SessionManager<C = unknown> {
     const queued = session.queue.run(async () => {
       this.assertLive(session);
       this.touch(session);
+      if (session.parked || this.leaving.has(session)) {
+        await this.makeRoom(session);
+        session.notice = await session.parking?.revive();
+        this.assertLive(session);
+      }
       const controller = new AbortController();
       const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;
       session.operation = controller;
@@ -147,7 +180,9 @@ export class SessionManager<C = unknown> {
   private async end(session: Session<C>, reason: EndReason): Promise<void> {
     if (this.sessions.get(session.id) !== session) return;
     this.sessions.delete(session.id);
+    this.leaving.delete(session);
     clearTimeout(session.idleTimer);
+    clearTimeout(session.parkTimer);
     this.ended.set(session.id, { accountId: session.accountId, reason });
     if (this.ended.size > TOMBSTONES) this.ended.delete(this.ended.keys().next().value as string);
     // The session's token totals go out once, here, so cost per session is in the logs after it ends.
@@ -168,10 +203,73 @@ export class SessionManager<C = unknown> {
 
   private armIdleTimer(session: Session<C>): void {
     clearTimeout(session.idleTimer);
+    clearTimeout(session.parkTimer);
     session.idleTimer = undefined;
+    session.parkTimer = undefined;
     if (session.queue.pending > 0 || !this.sessions.has(session.id)) return;
+    // A parked session expires like a live one: parking saves memory, it does not extend a session's life.
     session.idleTimer = setTimeout(() => void this.end(session, 'expired'), this.options.idleMs);
     session.idleTimer.unref();
+    const parkAfter = this.options.parkAfterMs ?? 0;
+    if (parkAfter > 0 && parkAfter < this.options.idleMs && session.parking && !session.parked) {
+      session.parkTimer = setTimeout(() => void this.park(session), parkAfter);
+      session.parkTimer.unref();
+    }
+  }
+
+  /** Live browsers: sessions neither parked nor being parked. */
+  private liveCount(): number {
+    let live = 0;
+    for (const session of this.sessions.values()) if (!session.parked && !this.leaving.has(session)) live++;
+    return live;
+  }
+
+  /** Parks least recently used idle remote sessions (never `except`) until a live slot is free or none is left to park. */
+  private async makeRoom(except?: Session<C>): Promise<void> {
+    const tried = new Set<Session<C>>();
+    while (this.liveCount() + this.reserved >= this.options.maxSessions) {
+      let victim: Session<C> | undefined;
+      for (const session of this.sessions.values()) {
+        if (session === except || tried.has(session) || !session.parking || session.parked) continue;
+        if (this.leaving.has(session) || session.queue.pending > 0) continue;
+        if (!victim || session.lastUsedAt < victim.lastUsedAt) victim = session;
+      }
+      if (!victim) return;
+      tried.add(victim);
+      await this.parkNow(victim);
+    }
+  }
+
+  private async parkNow(session: Session<C>): Promise<boolean> {
+    if (this.leaving.has(session)) return false;
+    clearTimeout(session.parkTimer);
+    session.parkTimer = undefined;
+    this.leaving.add(session);
+    let parked = false;
+    try {
+      parked = (await session.parking?.park()) ?? false;
+    } catch (error) {
+      // Never the caller's problem: the session just stays live.
+      this.log(session).warn({ err: error }, 'session not parked');
+    } finally {
+      this.leaving.delete(session);
+    }
+    if (!parked) return false;
+    this.log(session).info({ idleMs: Date.now() - session.lastUsedAt }, 'session parked');
+    this.dropParkedOverLimit();
+    return true;
+  }
+
+  /** Past maxParked, the parked sessions idle longest end (as expired): their kept state has a memory cost too. */
+  private dropParkedOverLimit(): void {
+    const max = this.options.maxParked ?? Number.POSITIVE_INFINITY;
+    let over = this.parkedCount - max;
+    if (over <= 0) return;
+    const parked = [...this.sessions.values()].filter((s) => s.parked).sort((a, b) => a.lastUsedAt - b.lastUsedAt);
+    for (const session of parked) {
+      if (over-- <= 0) break;
+      void this.end(session, 'expired');
+    }
   }
 
   /** Seconds until the soonest idle session expires (a slot frees up then), at least 1. */

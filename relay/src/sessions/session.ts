@@ -1,5 +1,6 @@
 import type { AgentMode } from '@tandem/shared';
 import type { BrowserDriver, GoneReason } from '../browser/driver';
+import { ParkingDriver } from '../browser/parking-driver';
 import { SecretDriver } from '../browser/secret-driver';
 import type { Guardrails } from '../store/guardrails';
 import type { OperationCancelled } from './cancellation';
@@ -26,11 +27,17 @@ export class Session<C = unknown> {
   readonly createdAt = Date.now();
   lastUsedAt = Date.now();
   idleTimer: NodeJS.Timeout | undefined;
+  /** Parks the session when it has been idle TANDEM_PARK_AFTER_SECONDS. */
+  parkTimer: NodeJS.Timeout | undefined;
+  /** What the next step should say first (the session was revived), once. */
+  notice: string | undefined;
   readonly queue: SerialQueue;
   /** Aborts the running operation (set while one runs). */
   operation: AbortController | undefined;
   /** The browser, through the layer that types secrets and masks them in everything read back. */
   readonly driver: SecretDriver;
+  /** The parkable browser of a remote session; local sessions live in the user's browser and are never parked. */
+  readonly parking: ParkingDriver | undefined;
 
   constructor(
     readonly id: string,
@@ -41,11 +48,25 @@ export class Session<C = unknown> {
     readonly conversation: C,
   ) {
     this.driver = new SecretDriver(driver);
+    this.parking = driver instanceof ParkingDriver ? driver : undefined;
     this.queue = new SerialQueue(busyWaitMs);
   }
 
   get accountId(): string {
     return this.info.accountId;
+  }
+
+  /** Whether its browser context is closed until its next use. */
+  get parked(): boolean {
+    return this.parking?.parked ?? false;
+  }
+
+  /** The notice of a revive, for the step that follows it; once. */
+  takeNotice(): string | undefined {
+    const notice = this.notice ?? this.parking?.takeNotice();
+    this.notice = undefined;
+    this.parking?.takeNotice();
+    return notice;
   }
 
   /** Stops the running operation at its next action boundary, aborting its model request. */

@@ -5,6 +5,7 @@
  */
 
 export type { ElementBoxResult } from './box';
+export type { FieldValue, FormState } from './form-state';
 export { installRuntime, RUNTIME_GLOBAL } from './install';
 export { createRuntime, RUNTIME_VERSION, type TandemRuntime } from './runtime';
 export {

@@ -4,6 +4,8 @@ import { type ElementBoxResult, elementBox } from './box';
 import { scrollToBottom, takeContent } from './content/index';
 import type { ContentOptions, PageContent } from './content-schema';
 import { nextPaint, sleep } from './dom-intrinsics';
+import type { FieldValue } from './form-state';
+import { readForms, writeForms } from './forms';
 import { frameContextOf, topBox } from './geometry';
 import { append, freeze, jsonParse, jsonStringify } from './intrinsics';
 import { drawMarks, removeMarks } from './marks';
@@ -45,6 +47,10 @@ export interface TandemRuntime {
   showMarksJson(marks: string): Promise<void>;
   /** Takes the marks away again; resolves once painted. */
   hideMarks(): Promise<void>;
+  /** The form fields a visitor changed (FormState as JSON), kept while a session is parked. */
+  readFormsJson(): string;
+  /** Puts fields read by readFormsJson back (a FieldValue[] as JSON); JSON of how many it could. */
+  writeFormsJson(fields: string): string;
 }
 
 /** Creates a runtime bound to `win`; its element registry keeps indices stable across snapshots. */
@@ -92,6 +98,8 @@ export function createRuntime(win: Window): TandemRuntime {
       removeShown();
       return nextPaint();
     },
+    readFormsJson: () => jsonStringify(readForms(win.document)),
+    writeFormsJson: (json: string) => jsonStringify(writeForms(win.document, jsonParse(json) as FieldValue[])),
     scrollIntoView: (index: number): ActionResult => {
       const found = elementBox(registry, win, index, { scroll_into_view: true });
       return found.code === 'ok' ? { code: 'ok', message: `Element [${index}] is in view.` } : found;
