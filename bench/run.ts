@@ -9,6 +9,7 @@ execFileSync(process.execPath, [fileURLToPath(new URL('../shared/scripts/build-p
 });
 
 const { benchAgent } = await import('./agent');
+const { benchCapacity } = await import('./capacity');
 const { benchLoad } = await import('./load');
 const { benchLocal } = await import('./local');
 const { benchPageRuntime } = await import('./page-runtime');
@@ -36,6 +37,7 @@ const benches: Record<string, () => Promise<void>> = {
   local: benchLocal,
   store: benchStore,
   load: benchLoad,
+  capacity: benchCapacity,
 };
 // Bench names only: `--articles DIR` (and its value) is an option of promptTokens.
 const only = process.argv.slice(2).filter((arg, i, all) => arg !== '--articles' && all[i - 1] !== '--articles');

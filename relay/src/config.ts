@@ -134,6 +134,16 @@ const EnvSchema = z.object({
       .regex(/^wss?:\/\//, 'TANDEM_BROWSER_WS_ENDPOINT must be a ws:// or wss:// URL from launchServer()')
       .optional(),
   ),
+  /** Browser servers, comma-separated; contexts go to the least loaded one (TANDEM_BROWSER_WS_ENDPOINT is one more). */
+  TANDEM_BROWSER_WS_ENDPOINTS: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (list) => list.split(',').every((url) => /^wss?:\/\//.test(url.trim())),
+        'TANDEM_BROWSER_WS_ENDPOINTS must be ws:// or wss:// URLs from launchServer(), separated by commas',
+      )
+      .optional(),
+  ),
   TANDEM_HEADLESS: boolFromEnv.default(true),
   TANDEM_EXTENSION_GRACE_SECONDS: seconds('TANDEM_EXTENSION_GRACE_SECONDS', 60),
   /** How the page's confirm() and prompt() are answered: by the task's words (auto), always yes, always no. */

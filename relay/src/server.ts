@@ -103,7 +103,10 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
   const publicUrl = () => (config.TANDEM_PUBLIC_URL ?? listening).replace(/\/+$/, '');
   const browsers = new BrowserHost({
     executablePath: config.CHROMIUM_PATH,
-    wsEndpoint: config.TANDEM_BROWSER_WS_ENDPOINT,
+    wsEndpoints: browserEndpoints(config),
+    wsSetting: config.TANDEM_BROWSER_WS_ENDPOINTS?.length
+      ? 'TANDEM_BROWSER_WS_ENDPOINTS'
+      : 'TANDEM_BROWSER_WS_ENDPOINT',
     headless: config.TANDEM_HEADLESS,
     logger,
   });
@@ -264,16 +267,23 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
   };
 }
 
+/** TANDEM_BROWSER_WS_ENDPOINTS, and TANDEM_BROWSER_WS_ENDPOINT (the one-server setting) with them. */
+function browserEndpoints(config: Config): string[] {
+  const list = config.TANDEM_BROWSER_WS_ENDPOINTS?.split(',').map((url) => url.trim()) ?? [];
+  const all = [...list, config.TANDEM_BROWSER_WS_ENDPOINT];
+  return [...new Set(all.filter((endpoint): endpoint is string => Boolean(endpoint)))];
+}
+
 /**
  * A browser server elsewhere reaches the egress proxy only at an address it can route to; a loopback
  * one is its own machine. Said at start, since every page load would otherwise fail with a proxy error.
  */
 function warnIfBrowserCannotReach(config: Config, egress: EgressProxy, logger: Logger): void {
-  const endpoint = config.TANDEM_BROWSER_WS_ENDPOINT;
-  if (!endpoint || config.TANDEM_EGRESS_URL) return;
-  const browserHost = new URL(endpoint).hostname;
+  const endpoints = browserEndpoints(config);
+  if (!endpoints.length || config.TANDEM_EGRESS_URL) return;
   const loopback = (host: string) => /^(localhost|127\.|\[::1\]$)/.test(host);
-  if (loopback(new URL(egress.url).hostname) && !loopback(browserHost)) {
+  const elsewhere = endpoints.some((endpoint) => !loopback(new URL(endpoint).hostname));
+  if (loopback(new URL(egress.url).hostname) && elsewhere) {
     logger.warn(
       { egress: egress.url },
       'TANDEM_BROWSER_WS_ENDPOINT is on another machine but the egress proxy listens on loopback: set TANDEM_EGRESS_HOST (and TANDEM_EGRESS_URL) to an address the browser server can reach',

@@ -53,7 +53,7 @@ describe('a create right after Chromium died', () => {
   });
 });
 
-describe('a remote browser server (TANDEM_BROWSER_WS_ENDPOINT)', () => {
+describe('remote browser servers (TANDEM_BROWSER_WS_ENDPOINT, TANDEM_BROWSER_WS_ENDPOINTS)', () => {
   const script = fileURLToPath(new URL('./browser-server.ts', import.meta.url));
   const servers: ChildProcess[] = [];
 
@@ -100,6 +100,48 @@ describe('a remote browser server (TANDEM_BROWSER_WS_ENDPOINT)', () => {
       const again = await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/form.html` } });
       expect(again.status).toBe(200);
       expect(relay.services.browsers.starts).toBe(2);
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('spreads sessions over a tier of servers, keeps serving from one when the other stops, and uses it again once back', async () => {
+    const [portA, portB] = [await closedPort(), await closedPort()];
+    const a = await startServer(portA, '/tier-a');
+    const b = await startServer(portB, '/tier-b');
+    const serverA = servers.at(-2)!;
+    const relay = await startTestRelay({ TANDEM_BROWSER_WS_ENDPOINTS: `${a}, ${b}` });
+    const create = () => relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/form.html` } });
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await create();
+        expect(res.status).toBe(200);
+        ids.push(res.body.session_id as string);
+      }
+      expect(relay.services.browsers.load()).toEqual([2, 2]); // least loaded first
+      expect(await relay.services.browsers.pid()).toBeUndefined(); // no local Chromium
+
+      serverA.kill('SIGTERM');
+      await once(serverA, 'exit');
+      // The two sessions on the stopped server end; the two on the other one live on.
+      await expect
+        .poll(async () => (await relay.api('GET', '/v1/web/sessions')).body.session_ids, { timeout: 10_000 })
+        .toHaveLength(2);
+      for (let i = 0; i < 2; i++) expect((await create()).status).toBe(200);
+      expect(relay.services.browsers.load()).toEqual([null, 4]);
+
+      await startServer(portA, '/tier-a');
+      // Passed over for a few seconds after it failed, then tried again and used (it is the least loaded).
+      await expect
+        .poll(
+          async () => {
+            expect((await create()).status).toBe(200);
+            return relay.services.browsers.load()[0];
+          },
+          { timeout: 20_000, interval: 500 },
+        )
+        .toBeGreaterThanOrEqual(1);
     } finally {
       await relay.close();
     }

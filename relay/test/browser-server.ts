@@ -1,18 +1,10 @@
 /**
- * A Playwright browser server in its own process, as on another machine: `tsx browser-server.ts PORT PATH`.
- * Prints the ws endpoint on stdout and runs until SIGTERM.
+ * A Playwright browser server in its own process, as on another machine, started the way users start
+ * one (`npm run tandem-browser`): `tsx browser-server.ts PORT PATH`. Prints the ws endpoint on stdout
+ * and runs until SIGTERM.
  */
-import { chromium } from 'playwright-core';
-import { chromiumArgs, findChromium } from '../src/browser/chromium';
+const [port = '0', wsPath = '/tandem-test'] = process.argv.slice(2);
+process.argv = [process.argv[0] as string, process.argv[1] as string, '--port', port, '--path', wsPath];
+await import('../src/cli/browser-server');
 
-const [port, wsPath] = process.argv.slice(2);
-const server = await chromium.launchServer({
-  executablePath: findChromium(),
-  args: chromiumArgs(),
-  headless: true,
-  host: '127.0.0.1',
-  port: Number(port),
-  wsPath,
-});
-process.stdout.write(`${server.wsEndpoint()}\n`);
-process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
+export {};

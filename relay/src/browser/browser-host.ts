@@ -8,48 +8,121 @@ import { OpenGate } from './open-gate';
 export interface BrowserHostOptions {
   /** CHROMIUM_PATH; unset means "find one". */
   executablePath?: string | undefined;
-  /** A Playwright browser server (`launchServer()`) to use instead of a local Chromium. */
-  wsEndpoint?: string | undefined;
+  /**
+   * Playwright browser servers (`launchServer()`, TANDEM_BROWSER_WS_ENDPOINTS) to use instead of a local
+   * Chromium; contexts go to the least loaded one that answers.
+   */
+  wsEndpoints?: readonly string[] | undefined;
+  /** The setting that gave them, for messages (TANDEM_BROWSER_WS_ENDPOINTS or TANDEM_BROWSER_WS_ENDPOINT). */
+  wsSetting?: string | undefined;
   headless: boolean;
   logger: Logger;
 }
 
+/** How long a browser server that failed to connect is passed over before it is tried again. */
+const RETRY_AFTER_MS = 5_000;
+
+/** One browser: the local Chromium, or one browser server. */
+interface Slot {
+  /** Its ws endpoint; undefined: the local Chromium. */
+  endpoint: string | undefined;
+  /** Its number in the list, for logs (the endpoint itself may carry a token). */
+  n: number;
+  browser: Promise<Browser> | undefined;
+  current: Browser | undefined;
+  /** Passed over until then after a failed connect. */
+  failedUntil: number;
+}
+
 /**
- * The relay's one browser, shared by every remote session (each gets its own context). Started on
- * first use; if it dies or the connection to the browser server drops, the next use starts a new one.
+ * The relay's browsers, shared by every remote session (each gets its own context): one local Chromium,
+ * or a tier of browser servers with each context going to the least loaded server that answers. Started
+ * or connected on first use; a browser that dies or a connection that drops is started or reconnected on
+ * the next use, and the others keep serving meanwhile.
  */
 export class BrowserHost {
-  private browser: Promise<Browser> | undefined;
-  private current: Browser | undefined;
+  private readonly slots: Slot[];
   private closed = false;
   /** How many browsers were launched or connected so far (observability and tests). */
   starts = 0;
   /** Sessions opening their first page, a few at a time (see OpenGate). */
   readonly opening = new OpenGate();
 
-  constructor(private readonly options: BrowserHostOptions) {}
+  constructor(private readonly options: BrowserHostOptions) {
+    const endpoints = options.wsEndpoints?.length ? options.wsEndpoints : [undefined];
+    this.slots = endpoints.map((endpoint, n) => ({
+      endpoint,
+      n: n + 1,
+      browser: undefined,
+      current: undefined,
+      failedUntil: 0,
+    }));
+  }
 
+  /**
+   * A new context on the least loaded browser (contexts open now; a browser not yet connected counts as
+   * empty), trying the next one when a browser cannot be reached or dies meanwhile.
+   */
   async newContext(options: BrowserContextOptions): Promise<BrowserContext> {
+    let lastError: unknown;
+    for (const slot of this.byLoad()) {
+      try {
+        return await this.contextOn(slot, options);
+      } catch (error) {
+        if (this.closed) throw error;
+        lastError = error;
+        if (this.slots.length > 1) {
+          slot.failedUntil = Date.now() + RETRY_AFTER_MS;
+          this.options.logger.warn(
+            { browserServer: slot.n, err: error },
+            'browser server unavailable; trying the next one',
+          );
+        }
+      }
+    }
+    throw lastError;
+  }
+
+  /** Open contexts per browser, in the order of TANDEM_BROWSER_WS_ENDPOINTS (null: not connected). */
+  load(): (number | null)[] {
+    return this.slots.map((slot) => (slot.current?.isConnected() ? slot.current.contexts().length : null));
+  }
+
+  /** Browsers that answer first, then the least loaded; ones that just failed last. */
+  private byLoad(): Slot[] {
+    const now = Date.now();
+    const load = (slot: Slot) => (slot.current?.isConnected() ? slot.current.contexts().length : 0);
+    return [...this.slots].sort(
+      (a, b) => Number(a.failedUntil > now) - Number(b.failedUntil > now) || load(a) - load(b) || a.n - b.n,
+    );
+  }
+
+  private async contextOn(slot: Slot, options: BrowserContextOptions): Promise<BrowserContext> {
     try {
-      return await (await this.get()).newContext(options);
+      return await (await this.browserOf(slot)).newContext(options);
     } catch (error) {
-      // The browser may have died between get() and newContext(): one fresh start, then give up.
+      // The browser may have died between browserOf() and newContext(): one fresh start, then give up.
       if (this.closed) throw error;
-      const browser = await this.get();
+      const browser = await this.browserOf(slot);
       if (browser.isConnected()) return browser.newContext(options);
       throw error;
     }
   }
 
-  /** The running browser, starting one if needed. */
+  /** The first browser, starting it if needed (tests and observability). */
   get(): Promise<Browser> {
-    if (this.closed) return Promise.reject(new BrowserUnavailable('the relay is shutting down'));
-    this.browser ??= this.start();
-    return this.browser;
+    return this.browserOf(this.slots[0] as Slot);
   }
 
-  private async start(): Promise<Browser> {
-    const { wsEndpoint, logger } = this.options;
+  private browserOf(slot: Slot): Promise<Browser> {
+    if (this.closed) return Promise.reject(new BrowserUnavailable('the relay is shutting down'));
+    slot.browser ??= this.start(slot);
+    return slot.browser;
+  }
+
+  private async start(slot: Slot): Promise<Browser> {
+    const { logger } = this.options;
+    const wsEndpoint = slot.endpoint;
     const attempt = (async () => {
       if (wsEndpoint) {
         // The endpoint often carries a token (?token=…): logs and answers name the setting, never its value.
@@ -58,8 +131,11 @@ export class BrowserHost {
           const detail = redactUrls(
             ((error as Error).message.split('\n')[0] ?? '').replaceAll(wsEndpoint, 'the endpoint'),
           );
+          const setting = this.options.wsSetting ?? 'TANDEM_BROWSER_WS_ENDPOINTS';
+          const which =
+            this.slots.length > 1 ? `browser server ${slot.n} of ${setting}` : `the browser server (${setting})`;
           throw new BrowserUnavailable(
-            `the browser server (TANDEM_BROWSER_WS_ENDPOINT) could not be reached (${detail}). Check that it is running and that the setting is right.`,
+            `${which} could not be reached (${detail}). Check that it is running and that the setting is right.`,
           );
         });
       }
@@ -75,23 +151,28 @@ export class BrowserHost {
     try {
       const browser = await attempt;
       this.starts++;
+      slot.failedUntil = 0;
       browser.on('disconnected', () => {
-        logger.warn('browser disconnected; the next session starts a new one');
-        if (this.current === browser) this.browser = undefined;
+        logger.warn(
+          { browserServer: slot.endpoint ? slot.n : undefined },
+          'browser disconnected; the next session starts or reconnects it',
+        );
+        if (slot.current === browser) slot.browser = undefined;
       });
-      this.current = browser;
+      slot.current = browser;
       if (this.closed) await browser.close();
       return browser;
     } catch (error) {
-      this.browser = undefined;
+      slot.browser = undefined;
       throw error;
     }
   }
 
   /** The browser process id of a locally launched Chromium (observability; tests kill it to prove recovery). */
   async pid(): Promise<number | undefined> {
-    if (this.options.wsEndpoint || !this.current?.isConnected()) return undefined;
-    const cdp = await this.current.newBrowserCDPSession();
+    const slot = this.slots[0] as Slot;
+    if (slot.endpoint || !slot.current?.isConnected()) return undefined;
+    const cdp = await slot.current.newBrowserCDPSession();
     try {
       const { processInfo } = (await cdp.send('SystemInfo.getProcessInfo')) as {
         processInfo: { type: string; id: number }[];
@@ -104,9 +185,11 @@ export class BrowserHost {
 
   async close(): Promise<void> {
     this.closed = true;
-    const browser = this.current;
-    this.browser = undefined;
-    this.current = undefined;
-    await browser?.close().catch(() => undefined);
+    const browsers = this.slots.map((slot) => slot.current);
+    for (const slot of this.slots) {
+      slot.browser = undefined;
+      slot.current = undefined;
+    }
+    await Promise.all(browsers.map((browser) => browser?.close().catch(() => undefined)));
   }
 }
