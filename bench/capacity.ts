@@ -54,6 +54,7 @@ export async function benchCapacity(): Promise<void> {
       },
       { what: `steps on random sessions (built-in planner) / errors`, value: `${held.steps} / ${held.stepErrors}` },
       { what: 'step p50 / p95 (revives included)', value: `${round(held.stepMs.p50)} / ${round(held.stepMs.p95)} ms` },
+      ...(held.firstError ? [{ what: 'first step error', value: held.firstError.slice(0, 120) }] : []),
       {
         what: 'verdict',
         value: held.parked >= 1000 && held.stepErrors === 0 ? 'PASS' : 'FAIL',
@@ -159,17 +160,21 @@ async function heldSessions(page: string) {
 
     const stepMs: number[] = [];
     let stepErrors = 0;
+    let firstError = '';
     for (let i = 0; i < STEPS; i++) {
       const id = ids[Math.floor(Math.random() * ids.length)] as string;
       const t = performance.now();
       const res = await fetch(`${url}/v1/web/session/${id}`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({ cmd: 'Type "hello" into the Note field' }),
+        body: JSON.stringify({ cmd: 'Type "hello" into the Note field', stream: false }),
       });
       stepMs.push(performance.now() - t);
-      if (!res.ok) stepErrors++;
-      await res.arrayBuffer();
+      const body = await res.text();
+      if (!res.ok) {
+        stepErrors++;
+        firstError ||= `${res.status} ${body.slice(0, 300)}`;
+      }
     }
     return {
       live: health.sessions - health.parked,
@@ -179,6 +184,7 @@ async function heldSessions(page: string) {
       memoryMiB: { before, withLive, withParked },
       steps: STEPS,
       stepErrors,
+      firstError,
       stepMs: { p50: percentile(stepMs, 50), p95: percentile(stepMs, 95) },
     };
   } finally {

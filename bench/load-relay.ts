@@ -8,6 +8,8 @@ import { pino } from 'pino';
 
 export interface RelayStats {
   sessions: number;
+  /** Sessions whose browser context is closed until their next use. */
+  parked: number;
   /** Whether a Chromium was ever started (contexts and pages are 0 before). */
   browserStarted: boolean;
   chromiumPid: number | undefined;
@@ -31,6 +33,7 @@ async function stats(): Promise<RelayStats> {
   for (const type of process.getActiveResourcesInfo()) handles[type] = (handles[type] ?? 0) + 1;
   return {
     sessions: sessions.size,
+    parked: sessions.parkedCount,
     browserStarted: browser !== undefined,
     chromiumPid: await browsers.pid(),
     contexts: contexts.length,

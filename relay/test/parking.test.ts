@@ -137,7 +137,10 @@ describe('parked sessions', () => {
       const slow = [0, 1].map(() =>
         relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/slow?ms=3000` } }),
       );
-      await expect.poll(() => site.requests.filter((r) => r.startsWith('GET /slow')).length).toBeGreaterThanOrEqual(2);
+      // Chromium starts with the first create: on a loaded machine that alone takes seconds.
+      await expect
+        .poll(() => site.requests.filter((r) => r.startsWith('GET /slow')).length, { timeout: 30_000 })
+        .toBeGreaterThanOrEqual(2);
       const full = await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/` } });
       expect(full.status).toBe(503);
       expect((await Promise.all(slow)).map((r) => r.status)).toEqual([200, 200]);
