@@ -145,6 +145,10 @@ const EnvSchema = z.object({
       .optional(),
   ),
   TANDEM_HEADLESS: boolFromEnv.default(true),
+  /** Whether anyone who reaches the console may make a (member) account. */
+  TANDEM_ALLOW_SIGNUP: boolFromEnv.default(false),
+  /** Whether each recorded step keeps a screenshot of the page after it (for the console's timeline). */
+  TANDEM_HISTORY_SCREENSHOTS: boolFromEnv.default(true),
   TANDEM_EXTENSION_GRACE_SECONDS: seconds('TANDEM_EXTENSION_GRACE_SECONDS', 60),
   /** How the page's confirm() and prompt() are answered: by the task's words (auto), always yes, always no. */
   TANDEM_DIALOGS: z.enum(['auto', 'accept', 'dismiss']).default('auto'),

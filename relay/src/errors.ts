@@ -14,6 +14,10 @@ export const ERROR_CODES = {
   unknown_secret: 'request',
   /** No or a bad credential. */
   unauthenticated: 'request',
+  /** The credential is good but may not do this (a member asking for an admin's work, a missing CSRF token). */
+  forbidden: 'request',
+  /** The change clashes with what exists (an email already taken). */
+  conflict: 'request',
   /** The account's monthly step quota is used up. */
   quota_exceeded: 'request',
   not_found: 'request',
@@ -78,6 +82,18 @@ export class BadRequest extends DomainError {
 export class Unauthorized extends DomainError {
   constructor(message: string) {
     super('unauthenticated', message);
+  }
+}
+
+export class Forbidden extends DomainError {
+  constructor(message: string) {
+    super('forbidden', message);
+  }
+}
+
+export class Conflict extends DomainError {
+  constructor(message: string) {
+    super('conflict', message);
   }
 }
 

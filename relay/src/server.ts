@@ -6,6 +6,8 @@ import { Conversation } from './agent/conversation';
 import { createPlanner } from './agent/planners';
 import type { AgentDeps } from './agent/steps';
 import {
+  AccountService,
+  AgentService,
   type Application,
   BrowseService,
   ConsoleService,
@@ -13,10 +15,12 @@ import {
   QuotaGate,
   RetrieveService,
   Screenshots,
+  SecretService,
   SessionOpener,
   SessionService,
   StepFeed,
   StepService,
+  UsageService,
 } from './app/index';
 import { BrowserHost } from './browser/browser-host';
 import { ProxyPool } from './browser/proxies';
@@ -49,6 +53,8 @@ export interface Relay {
 }
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** JPEG quality of the step history's screenshots: legible in a timeline at a fifth of a PNG's size. */
+const STEP_SCREENSHOT_QUALITY = 60;
 
 export interface StartOptions {
   /** A ready logger (tests); by default one from LOG_LEVEL that masks the configuration's secrets. */
@@ -89,13 +95,21 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
   }
   const screenshots = new ScreenshotStore(config.TANDEM_DATA_DIR, config.TANDEM_SCREENSHOT_TTL_HOURS * 3600_000);
   const historyMs = config.TANDEM_HISTORY_DAYS * 86_400_000;
+  // The step history's screenshots live as long as the steps that show them.
+  const stepScreenshots = new ScreenshotStore(config.TANDEM_DATA_DIR, historyMs, undefined, 'step-screenshots');
+  const keepStepScreenshots = config.TANDEM_HISTORY_DAYS > 0 && config.TANDEM_HISTORY_SCREENSHOTS;
   const sweep = () => {
     screenshots.sweep();
-    // Steps older than TANDEM_HISTORY_DAYS go; a store that is unreachable now is swept the next time.
-    void store.history
-      .prune(Date.now() - historyMs)
-      .catch((error: unknown) => logger.warn({ err: error }, 'old step history not pruned'));
+    stepScreenshots.sweep();
+    // Steps and sessions older than TANDEM_HISTORY_DAYS go; a store that is unreachable now is swept the next time.
+    const before = Date.now() - historyMs;
+    void Promise.all([store.history.prune(before), store.sessionRecords.prune(before)]).catch((error: unknown) =>
+      logger.warn({ err: error }, 'old step history not pruned'),
+    );
   };
+  // The sessions this relay had open before it stopped lived in its memory: they are over.
+  const orphans = await store.sessionRecords.endAllOf(config.TANDEM_NODE_ID, 'relay_restarted').catch(() => 0);
+  if (orphans) logger.info({ sessions: orphans }, 'sessions of the last run marked as ended by the restart');
   sweep();
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
 
@@ -112,6 +126,9 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
   });
   // Steps as they finish and sessions as they end, for live timelines.
   const feed = new StepFeed();
+  // The store's record of each session; a write that fails costs the session nothing.
+  const recording = (what: string, write: () => Promise<unknown>) =>
+    void write().catch((error: unknown) => logger.warn({ err: error }, `session record not ${what}`));
   const sessions = new SessionManager<Conversation>({
     nodeId: config.TANDEM_NODE_ID,
     maxSessions: config.TANDEM_MAX_SESSIONS,
@@ -123,7 +140,25 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
     conversation: () => new Conversation(),
     // The session's token totals go out once, when it ends, so cost per session is in the logs.
     endFields: (conversation) => ({ usage: conversation.usage }),
-    onEnd: (sessionId, reason) => feed.ended(sessionId, reason),
+    onOpen: (session) =>
+      recording('written', () =>
+        store.sessionRecords.opened({
+          id: session.id,
+          accountId: session.accountId,
+          nodeId: config.TANDEM_NODE_ID,
+          local: session.info.local,
+          url: session.driver.url(),
+          at: session.createdAt,
+        }),
+      ),
+    onUsed: (session) =>
+      recording('updated', () =>
+        store.sessionRecords.used(session.id, { url: session.driver.url(), at: session.lastUsedAt }),
+      ),
+    onEnd: (sessionId, reason) => {
+      feed.ended(sessionId, reason);
+      recording('ended', () => store.sessionRecords.ended(sessionId, reason));
+    },
   });
   const proxies = new ProxyPool(config.TANDEM_PROXY_URLS);
   // [local mode, issue 6] the extension gateway; attached to the HTTP server below.
@@ -144,10 +179,24 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
       append: async (accountId, sessionId, entry) => {
         try {
           if (config.TANDEM_HISTORY_DAYS > 0) await store.history.append(accountId, sessionId, entry);
+          await store.sessionRecords.stepped(sessionId, {
+            step: entry.step,
+            status: entry.status,
+            url: entry.url,
+            at: Date.parse(entry.at),
+            screenshot: entry.screenshot,
+          });
         } finally {
           feed.step(sessionId, entry);
         }
       },
+      capture: keepStepScreenshots
+        ? async (session) => {
+            const jpeg = await session.driver.screenshot({ jpegQuality: STEP_SCREENSHOT_QUALITY });
+            // Kept as a path: the relay's public URL may be another by the time the timeline is read.
+            return `/v1/web/screenshots/${await stepScreenshots.save(jpeg, 'jpg')}`;
+          }
+        : undefined,
     },
   };
   const opener = new SessionOpener({
@@ -166,19 +215,39 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
   // swap it for one with a full disk).
   const shots = new Screenshots({ store: { save: (png) => services.screenshots.save(png) }, publicUrl, logger });
   const quota = new QuotaGate({ quotas: store.quotas, usage: store.usage });
+  const signIns = SignInGuard.inMemory();
   const calls = { opener, profiles: store.agents, secrets: store.secrets, agent, screenshots: shots, guard, quota };
   const app: Application = {
     console: new ConsoleService({
       apiKeys: store.apiKeys,
       skills: store.skills,
+      guardrails: store.guardrails,
+      pairingCodes: store.pairingCodes,
       devices: store.devices,
       presence: gateway.presence,
       disconnect: (deviceId) => gateway.revokeDevice(deviceId),
     }),
+    accounts: new AccountService({
+      accounts: store.accounts,
+      consoleSessions: store.consoleSessions,
+      quotas: store.quotas,
+      usage: store.usage,
+      signIns,
+      allowSignup: config.TANDEM_ALLOW_SIGNUP,
+      forget: async (accountId) => {
+        for (const device of await store.devices.list(accountId)) gateway.revokeDevice(device.id);
+        await sessions.closeAllOf(accountId);
+      },
+    }),
+    agents: new AgentService({ agents: store.agents, skills: store.skills }),
+    secrets: new SecretService({ secrets: store.secrets }),
+    usage: new UsageService({ usage: store.usage, quotas: store.quotas, apiKeys: store.apiKeys }),
     history: new HistoryService({
       history: store.history,
+      records: store.sessionRecords,
       live: sessions,
       feed,
+      publicUrl,
       days: config.TANDEM_HISTORY_DAYS,
     }),
     sessions: new SessionService(opener, shots),
@@ -201,6 +270,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
     store,
     app,
     screenshots,
+    stepScreenshots,
     proxies,
     guard,
     egress,
@@ -213,7 +283,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
       config.TANDEM_RATE_LIMIT_PER_MINUTE > 0
         ? new MemoryRateLimiter({ perMinute: config.TANDEM_RATE_LIMIT_PER_MINUTE })
         : undefined,
-    signIns: SignInGuard.inMemory(),
+    signIns,
     publicUrl,
     version: VERSION,
     gateway,

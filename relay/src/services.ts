@@ -36,6 +36,8 @@ export interface Services {
   /** Masks the configuration's secrets and URL credentials in text that leaves the relay. */
   redact(text: string): string;
   screenshots: ScreenshotStore;
+  /** The step history's screenshots (kept TANDEM_HISTORY_DAYS). */
+  stepScreenshots: ScreenshotStore;
   /** The planner every session uses (LLM when a model is configured, else the built-in one). */
   planner: Planner;
   /** The one client of the model endpoint (planner and retrieve share what it learns about each model). */

@@ -22,25 +22,50 @@ describe('API reference', () => {
         Object.entries(methods).map(([method, op]) => `${method.toUpperCase()} ${path} ${op.operationId}`),
     );
     expect(operations.sort()).toEqual([
+      'DELETE /v1/console/accounts/{id} deleteAccount',
+      'DELETE /v1/console/agents/{id} deleteAgent',
       'DELETE /v1/console/api-keys/{id} revokeApiKey',
       'DELETE /v1/console/devices/{id} revokeDevice',
+      'DELETE /v1/console/secrets/{name} deleteSecret',
+      'DELETE /v1/console/sessions/{session_id} closeConsoleSession',
       'DELETE /v1/console/skills/{id} deleteSkill',
       'DELETE /v1/web/session/{session_id} closeSession',
+      'GET /v1/console/accounts listAccounts',
+      'GET /v1/console/agents listAgents',
+      'GET /v1/console/agents/{id} getAgent',
       'GET /v1/console/api-keys listApiKeys',
+      'GET /v1/console/auth authOptions',
       'GET /v1/console/devices listDevices',
+      'GET /v1/console/guardrails getGuardrails',
+      'GET /v1/console/me me',
+      'GET /v1/console/secrets listSecrets',
       'GET /v1/console/sessions consoleSessions',
       'GET /v1/console/sessions/{session_id}/steps sessionSteps',
       'GET /v1/console/sessions/{session_id}/steps/live sessionStepsLive',
       'GET /v1/console/skills listSkills',
+      'GET /v1/console/usage usage',
       'GET /v1/web/screenshot/{session_id} screenshot',
       'GET /v1/web/sessions listSessions',
+      'PATCH /v1/console/accounts/{id} updateAccount',
+      'PATCH /v1/console/agents/{id} updateAgent',
+      'PATCH /v1/console/skills/{id} updateSkill',
+      'POST /v1/console/accounts createAccount',
+      'POST /v1/console/accounts/{id}/password resetPassword',
+      'POST /v1/console/agents createAgent',
       'POST /v1/console/api-keys createApiKey',
+      'POST /v1/console/auth/sign-in signIn',
+      'POST /v1/console/auth/sign-out signOut',
+      'POST /v1/console/auth/sign-up signUp',
+      'POST /v1/console/devices/pairing-codes createPairingCode',
+      'POST /v1/console/me/password changePassword',
       'POST /v1/console/skills createSkill',
       'POST /v1/console/skills/preview previewSkills',
       'POST /v1/web/browse browse',
       'POST /v1/web/retrieve retrieve',
       'POST /v1/web/session createSession',
       'POST /v1/web/session/{session_id} stepSession',
+      'PUT /v1/console/guardrails setGuardrails',
+      'PUT /v1/console/secrets/{name} putSecret',
     ]);
     const browse = body.components.schemas.BrowseRequest;
     expect(browse.required).toEqual(['cmd']);
@@ -51,6 +76,16 @@ describe('API reference', () => {
       $ref: '#/components/schemas/HTTPValidationError',
     });
     expect(body.components.securitySchemes.ApiKeyHeader).toMatchObject({ in: 'header', name: 'X_SERVICE_API_KEY' });
+    expect(body.components.securitySchemes.ConsoleCookie).toMatchObject({ in: 'cookie', name: 'tandem_console' });
+    // The agent API takes only keys; the admin API the console's cookie too; signing in needs nothing.
+    expect(body.paths['/v1/web/browse'].post.security).toEqual([{ ApiKeyHeader: [] }, { BearerAuth: [] }]);
+    expect(body.paths['/v1/console/skills'].get.security).toContainEqual({ ConsoleCookie: [] });
+    expect(body.paths['/v1/console/auth/sign-in'].post.security).toEqual([]);
+    // Passwords and secret values are write-only: documented so, never echoed.
+    expect(body.components.schemas.SignInRequest.properties.password.writeOnly).toBe(true);
+    expect(body.paths['/v1/console/usage'].get.parameters).toEqual([
+      expect.objectContaining({ name: 'days', in: 'query', required: false }),
+    ]);
     // Every $ref resolves inside the document.
     for (const [, name] of JSON.stringify(body).matchAll(/"#\/components\/schemas\/(\w+)"/g)) {
       expect(body.components.schemas, name).toHaveProperty(name!);

@@ -86,12 +86,20 @@ describe('the step timeline', () => {
     // What was typed into the password field is not kept: the action has no text, its message masks it.
     expect(JSON.stringify(one?.actions)).not.toContain(PASSWORD);
     expect(one?.actions[0]?.message).toContain('ada@example.com');
+    // Each step keeps a screenshot of the page it left, served as a JPEG without the API key.
+    for (const step of [one, two]) {
+      expect(step?.screenshot).toMatch(new RegExp(`^${first.url}/v1/web/screenshots/\\w{22}\\.jpg$`));
+      const image = await fetch(step?.screenshot ?? '');
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/jpeg');
+      expect((await image.arrayBuffer()).byteLength).toBeGreaterThan(1000);
+    }
 
     // Another account sees nothing of it.
     const otherKey = await first.newAccount('other@example.com');
     const foreign = await first.api('GET', `/v1/console/sessions/${id}/steps`, { key: otherKey });
     expect(foreign.status).toBe(404);
-    expect(foreign.body.message).toMatch(/No steps are recorded/);
+    expect(foreign.body.message).toMatch(/No session .* is recorded for this account/);
 
     const listed = async (relay: TestRelay) =>
       (await relay.api<ConsoleSessionsResponse>('GET', '/v1/console/sessions')).body.sessions.find(
@@ -102,6 +110,8 @@ describe('the step timeline', () => {
       local: false,
       url: `${site.url}/login.html`,
       steps: 2,
+      status: 'DONE',
+      screenshot: two?.screenshot,
       idle_seconds: expect.any(Number),
     });
     expect((await first.api<ConsoleSessionsResponse>('GET', '/v1/console/sessions', { key: otherKey })).body).toEqual({
@@ -120,12 +130,24 @@ describe('the step timeline', () => {
     expect(await listed(second)).toEqual({
       session_id: id,
       state: 'ended',
+      local: false,
+      url: `${site.url}/login.html`,
+      created_at: expect.any(String),
+      last_used_at: expect.any(String),
+      ended_at: expect.any(String),
+      end_reason: 'closed',
+      status: 'DONE',
       steps: 2,
       last_step_at: after.body.steps[1]?.at,
+      // Kept as a path, answered on the relay's URL of now (this one listens on another port).
+      screenshot: two?.screenshot?.replace(first.url, second.url),
     });
+    expect(after.body.steps[1]?.screenshot).toBe(two?.screenshot?.replace(first.url, second.url));
+    expect((await fetch(after.body.steps[1]?.screenshot ?? '')).status).toBe(200);
 
     // Older than TANDEM_HISTORY_DAYS: pruned (the relay sweeps hourly and at start).
     expect(await second.services.store.history.prune(Date.now() + 1)).toBeGreaterThanOrEqual(2);
+    expect(await second.services.store.sessionRecords.prune(Date.now() + 1)).toBeGreaterThanOrEqual(1);
     expect((await second.api('GET', `/v1/console/sessions/${id}/steps`)).status).toBe(404);
     expect((await second.api('GET', '/v1/console/sessions/ses_n0_nosuch/steps')).status).toBe(404);
   });

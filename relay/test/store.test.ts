@@ -295,6 +295,7 @@ describe.each(backends)('the store on %s', (backend) => {
           promptTokens: 25_000,
           completionTokens: 1250,
           cachedTokens: 20_000,
+          retrieveCalls: 0,
         });
         expect((await store.usage.day(account.id, '2026-03-02')).steps).toBe(1);
         expect(await store.usage.day(account.id, '2026-02-28')).toEqual({
@@ -302,6 +303,7 @@ describe.each(backends)('the store on %s', (backend) => {
           promptTokens: 0,
           completionTokens: 0,
           cachedTokens: 0,
+          retrieveCalls: 0,
         });
         // bigint columns come back as numbers on Postgres too (not strings), and timestamps with them.
         expect(typeof (await store.accounts.count())).toBe('number');
@@ -531,7 +533,14 @@ describe('SQLite', () => {
     const store = await Store.open({ dataDir });
     try {
       const account = await store.accounts.authenticate('old.user@example.COM', 'old password');
-      expect(account).toEqual({ id: 'acc_old', email: 'old.user@example.com', createdAt: 1700000000000 });
+      // The oldest account of a database from before roles administers it.
+      expect(account).toEqual({
+        id: 'acc_old',
+        email: 'old.user@example.com',
+        createdAt: 1700000000000,
+        role: 'admin',
+        mustChangePassword: false,
+      });
       expect((await store.apiKeys.resolve('tdm_live_key_0123456789'))?.id).toBe('key_live');
       expect(await store.apiKeys.resolve('tdm_dead_key_0123456789')).toBeUndefined();
       expect(await store.skills.matching('acc_old', 'https://shop.example/')).toEqual(['Compare prices.']);
@@ -541,6 +550,7 @@ describe('SQLite', () => {
         promptTokens: 7000,
         completionTokens: 70,
         cachedTokens: 5000,
+        retrieveCalls: 0,
       });
       expect((await store.devices.resolve('tdd_old_device_token'))?.id).toBe('dev_old');
       // The upgraded database keeps working: new rows, same rules.

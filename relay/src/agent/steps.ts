@@ -34,13 +34,19 @@ export interface AgentDeps {
   planner: Planner;
   /** The account's skills that apply to a page (the store's skills). */
   skills: { matching(accountId: string, url: string, only?: readonly string[] | null): Promise<string[]> };
-  /** Where every planner call's tokens are counted (the store's usage ledger). */
-  usage: { record(accountId: string, delta: UsageDelta): Promise<void> };
+  /** Where every planner call's tokens are counted (the store's usage ledger), per API key. */
+  usage: { record(accountId: string, delta: UsageDelta, now?: Date, keyId?: string): Promise<void> };
   logger: Logger;
   /** How page dialogs are answered (TANDEM_DIALOGS). */
   dialogs: Config['TANDEM_DIALOGS'];
   /** Where each step is recorded for the session's timeline (the store's step history); none: not kept. */
-  history?: { append(accountId: string, sessionId: string, entry: StepHistoryEntry): Promise<void> } | undefined;
+  history?:
+    | {
+        append(accountId: string, sessionId: string, entry: StepHistoryEntry): Promise<void>;
+        /** A screenshot of the page after the step, stored; its URL (undefined: none is kept). */
+        capture?(session: AgentSession): Promise<string | undefined>;
+      }
+    | undefined;
 }
 
 export interface StepContext {
@@ -49,6 +55,8 @@ export interface StepContext {
   mode: AgentMode;
   temperature?: number | undefined;
   profile?: AgentProfile | undefined;
+  /** The API key the call came with: usage is counted under it. */
+  keyId?: string | undefined;
   /** 1-based within this call, and the call's budget. */
   step: number;
   maxSteps: number;
@@ -114,6 +122,11 @@ async function keepInHistory(
   const { deps, session } = ctx;
   if (!deps.history) return;
   const after = session.conversation.usage;
+  // The page as the step left it; a browser that is gone (the step failed for it) has none to give.
+  const screenshot = await deps.history.capture?.(session).catch((error: unknown) => {
+    deps.logger.debug({ err: error, sessionId: session.id }, 'no screenshot for the step history');
+    return undefined;
+  });
   const entry: StepHistoryEntry = {
     step: record.step,
     at: new Date(started).toISOString(),
@@ -131,6 +144,7 @@ async function keepInHistory(
     message: outcome.message,
     prompt_tokens: Math.max(0, after.promptTokens - before.promptTokens),
     completion_tokens: Math.max(0, after.completionTokens - before.completionTokens),
+    ...(screenshot ? { screenshot } : {}),
   };
   await deps.history.append(session.accountId, session.id, entry).catch((error: unknown) => {
     deps.logger.warn({ err: error, sessionId: session.id, step: record.step }, 'step not recorded in history');
@@ -277,12 +291,17 @@ async function stepOnce(ctx: StepContext, holder: { record?: StepRecord }): Prom
 async function recordUsage(ctx: StepContext, usage: Usage | undefined): Promise<void> {
   const { deps, session } = ctx;
   session.conversation.addUsage(usage);
-  await deps.usage.record(session.accountId, {
-    steps: 1,
-    promptTokens: usage?.promptTokens ?? 0,
-    completionTokens: usage?.completionTokens ?? 0,
-    cachedTokens: usage?.cachedTokens ?? 0,
-  });
+  await deps.usage.record(
+    session.accountId,
+    {
+      steps: 1,
+      promptTokens: usage?.promptTokens ?? 0,
+      completionTokens: usage?.completionTokens ?? 0,
+      cachedTokens: usage?.cachedTokens ?? 0,
+    },
+    new Date(),
+    ctx.keyId,
+  );
 }
 
 async function act(ctx: StepContext, action: Action, record: StepRecord): Promise<ActionRecord> {

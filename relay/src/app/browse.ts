@@ -16,6 +16,8 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
   /** Told the session's id as soon as it is known (for the request's log lines). */
   onSession?: ((sessionId: string) => void) | undefined;
+  /** The API key the call came with: its usage is counted under it. */
+  keyId?: string | undefined;
 }
 
 /** Browse: create or continue a session and step while the status is CONTINUE, up to max_steps. */
@@ -61,6 +63,7 @@ export class BrowseService {
             mode: modeOf(request.mode, session, profile),
             temperature: request.temperature,
             profile,
+            keyId: options.keyId,
             // The profile's limit holds even when the call asks for more.
             maxSteps: Math.min(request.max_steps, profile?.maxSteps ?? Number.POSITIVE_INFINITY),
             emit: () => undefined,

@@ -2,18 +2,24 @@ import type {
   ApiKeyInfo,
   ApiKeysResponse,
   CreatedApiKey,
+  CreateSkillRequest,
   DevicesResponse,
+  Guardrails as GuardrailsBody,
+  GuardrailsResponse,
+  PairingCode,
   Removed,
   SkillInfo,
   SkillPreviewResponse,
   SkillsResponse,
+  UpdateSkillRequest,
 } from '@tandem/shared';
 import { BadRequest, NotFound } from '../errors';
 import type { DevicePresence } from '../gateway/presence';
 import { clip } from '../quote';
 import type { ApiKeyRecord } from '../store/api-keys';
 import type { DeviceRecord } from '../store/devices';
-import type { Skill } from '../store/skills';
+import type { Guardrails } from '../store/guardrails';
+import type { Skill, SkillChanges } from '../store/skills';
 
 export interface ConsoleDeps {
   apiKeys: {
@@ -22,11 +28,17 @@ export interface ConsoleDeps {
     revoke(accountId: string, id: string): Promise<boolean>;
   };
   skills: {
-    add(accountId: string, hostPattern: string, rule: string): Promise<Skill>;
+    add(accountId: string, hostPattern: string, rule: string, enabled?: boolean): Promise<Skill>;
     list(accountId: string): Promise<Skill[]>;
+    update(accountId: string, id: string, changes: SkillChanges): Promise<Skill | undefined>;
     applying(accountId: string, url: string): Promise<Skill[]>;
     remove(accountId: string, id: string): Promise<boolean>;
   };
+  guardrails: {
+    get(accountId: string): Promise<Guardrails>;
+    set(accountId: string, rules: Guardrails): Promise<void>;
+  };
+  pairingCodes: { create(accountId: string): Promise<{ code: string; expiresAt: number }> };
   devices: {
     list(accountId: string): Promise<DeviceRecord[]>;
     revoke(accountId: string, id: string): Promise<boolean>;
@@ -51,15 +63,26 @@ const skillInfo = (s: Skill): SkillInfo => ({
   id: s.id,
   host_pattern: s.hostPattern,
   rule: s.rule,
+  enabled: s.enabled,
   created_at: iso(s.createdAt),
+  updated_at: iso(s.updatedAt),
 });
+
+const guardrailsInfo = (rules: Guardrails): GuardrailsResponse => ({
+  blocked_hosts: rules.blockedHosts,
+  allowed_hosts: rules.allowedHosts,
+  file_uploads: 'blocked',
+});
+
+/** A list without repeats, in the order given. */
+const distinct = (list: readonly string[]) => [...new Set(list)];
 
 const gone = (what: string, id: string) =>
   new NotFound(
     `This account has no ${what} ${clip(id, 60)} (it may have been removed already). List them to see the ids.`,
   );
 
-/** The admin API's use cases: API keys, skills and extension devices of the caller's account. */
+/** The admin API's use cases: API keys, skills, guardrails and extension devices of the caller's account. */
 export class ConsoleService {
   constructor(private readonly deps: ConsoleDeps) {}
 
@@ -73,7 +96,7 @@ export class ConsoleService {
   }
 
   /** `callerKeyId`: the key of the request itself, which is not revoked this way (a script would lock itself out). */
-  async revokeApiKey(accountId: string, id: string, callerKeyId: string): Promise<Removed> {
+  async revokeApiKey(accountId: string, id: string, callerKeyId: string | undefined): Promise<Removed> {
     if (id === callerKeyId) {
       throw new BadRequest(
         'This is the key this request was made with: revoke it with another key of the account, so this call is not your last.',
@@ -87,8 +110,18 @@ export class ConsoleService {
     return { skills: (await this.deps.skills.list(accountId)).map(skillInfo) };
   }
 
-  async addSkill(accountId: string, hostPattern: string, rule: string): Promise<SkillInfo> {
-    return skillInfo(await this.deps.skills.add(accountId, hostPattern, rule));
+  async addSkill(accountId: string, request: CreateSkillRequest): Promise<SkillInfo> {
+    return skillInfo(await this.deps.skills.add(accountId, request.host_pattern, request.rule, request.enabled));
+  }
+
+  async updateSkill(accountId: string, id: string, request: UpdateSkillRequest): Promise<SkillInfo> {
+    const skill = await this.deps.skills.update(accountId, id, {
+      hostPattern: request.host_pattern,
+      rule: request.rule,
+      enabled: request.enabled,
+    });
+    if (!skill) throw gone('skill', id);
+    return skillInfo(skill);
   }
 
   async deleteSkill(accountId: string, id: string): Promise<Removed> {
@@ -99,6 +132,21 @@ export class ConsoleService {
   /** The skills the agent reads on `url`, by the agent's own matching. */
   async previewSkills(accountId: string, url: string): Promise<SkillPreviewResponse> {
     return { url, skills: (await this.deps.skills.applying(accountId, url)).map(skillInfo) };
+  }
+
+  async guardrails(accountId: string): Promise<GuardrailsResponse> {
+    return guardrailsInfo(await this.deps.guardrails.get(accountId));
+  }
+
+  async setGuardrails(accountId: string, request: GuardrailsBody): Promise<GuardrailsResponse> {
+    const rules = { blockedHosts: distinct(request.blocked_hosts), allowedHosts: distinct(request.allowed_hosts) };
+    await this.deps.guardrails.set(accountId, rules);
+    return guardrailsInfo(rules);
+  }
+
+  async pairingCode(accountId: string): Promise<PairingCode> {
+    const { code, expiresAt } = await this.deps.pairingCodes.create(accountId);
+    return { code, expires_at: iso(expiresAt) };
   }
 
   async devices(accountId: string): Promise<DevicesResponse> {

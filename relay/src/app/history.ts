@@ -1,4 +1,5 @@
 import type {
+  CloseSessionResponse,
   ConsoleSession,
   ConsoleSessionsResponse,
   SessionStepsResponse,
@@ -7,6 +8,7 @@ import type {
 } from '@tandem/shared';
 import { NotFound } from '../errors';
 import { clip } from '../quote';
+import type { SessionRecord } from '../store/session-records';
 import type { StepFeed } from './step-feed';
 
 /** What the console shows of a live session. */
@@ -16,81 +18,110 @@ export interface LiveSession {
   createdAt: number;
   lastUsedAt: number;
   operation: unknown;
+  parked: boolean;
   driver: { url(): string };
 }
 
-/** How many ended sessions the list shows. */
-const RECENT_SESSIONS = 100;
+/** How many sessions the list shows. */
+const LISTED_SESSIONS = 200;
 
 export interface HistoryDeps {
   /** The store's step history. */
-  history: {
-    forSession(accountId: string, sessionId: string): Promise<StepHistoryEntry[]>;
-    recentSessions(
-      accountId: string,
-      limit: number,
-    ): Promise<{ sessionId: string; steps: number; firstAt: number; lastAt: number }[]>;
+  history: { forSession(accountId: string, sessionId: string): Promise<StepHistoryEntry[]> };
+  /** The store's session records: every session, also after it ended or the relay restarted. */
+  records: {
+    get(accountId: string, id: string): Promise<SessionRecord | undefined>;
+    recent(accountId: string, limit: number): Promise<SessionRecord[]>;
   };
   /** The caller's live sessions (a live one with no step yet has an empty timeline, not a 404). */
   live: {
     list(accountId: string): string[];
     live(accountId: string): LiveSession[];
     endReason(accountId: string, id: string): string | undefined;
+    close(accountId: string, id: string): Promise<void>;
   };
   /** TANDEM_HISTORY_DAYS, for the message of a timeline that is gone. */
   days: number;
   /** Steps as they finish, for live timelines. */
   feed: Pick<StepFeed, 'subscribe'>;
+  /** Base URL clients reach the relay at: screenshots are kept as paths and answered as URLs. */
+  publicUrl(): string;
 }
 
-/** A session's step timeline: live, ended, or from before a relay restart. */
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A session as its record has it (ended, or live on no relay that answers for it). */
+function fromRecord(record: SessionRecord, url: (path: string) => string): ConsoleSession {
+  return {
+    session_id: record.id,
+    state: 'ended',
+    local: record.local,
+    url: record.url,
+    created_at: iso(record.createdAt),
+    last_used_at: iso(record.lastUsedAt),
+    ...(record.endedAt !== null ? { ended_at: iso(record.endedAt) } : {}),
+    end_reason: record.endReason ?? 'unknown',
+    ...(record.status ? { status: record.status } : {}),
+    steps: record.steps,
+    ...(record.lastStepAt !== null ? { last_step_at: iso(record.lastStepAt) } : {}),
+    ...(record.screenshot ? { screenshot: url(record.screenshot) } : {}),
+  };
+}
+
+/** Live and recent sessions, and each one's step timeline: live, ended, or from before a relay restart. */
 export class HistoryService {
   constructor(private readonly deps: HistoryDeps) {}
 
-  /** Live sessions first (oldest first), then ended ones with recorded steps, latest first. */
+  /** Sessions not ended first (newest first), then ended ones (latest used first). */
   async sessions(accountId: string, now = Date.now()): Promise<ConsoleSessionsResponse> {
-    const sessions = this.deps.live.live(accountId);
-    // Live sessions with steps are among the most recent too: fetch enough to still show RECENT_SESSIONS ended ones.
-    const recent = await this.deps.history.recentSessions(accountId, RECENT_SESSIONS + sessions.length);
-    const stepsOf = new Map(recent.map((r) => [r.sessionId, r]));
-    const live: ConsoleSession[] = sessions.map((session) => {
-      const recorded = stepsOf.get(session.id);
-      return {
-        session_id: session.id,
-        state: session.operation ? 'running' : 'idle',
-        local: session.info.local,
-        url: session.driver.url(),
-        created_at: new Date(session.createdAt).toISOString(),
-        idle_seconds: session.operation ? 0 : Math.max(0, Math.floor((now - session.lastUsedAt) / 1000)),
-        steps: recorded?.steps ?? 0,
-        ...(recorded ? { last_step_at: new Date(recorded.lastAt).toISOString() } : {}),
-      };
-    });
-    const liveIds = new Set(live.map((s) => s.session_id));
-    const ended: ConsoleSession[] = recent
-      .filter((r) => !liveIds.has(r.sessionId))
-      .slice(0, RECENT_SESSIONS)
-      .map((r) => {
-        const reason = this.deps.live.endReason(accountId, r.sessionId);
+    const live = this.deps.live.live(accountId);
+    const records = await this.deps.records.recent(accountId, LISTED_SESSIONS + live.length);
+    const recordOf = new Map(records.map((r) => [r.id, r]));
+    const current: ConsoleSession[] = live
+      .map((session) => {
+        const record = recordOf.get(session.id);
+        const running = Boolean(session.operation);
         return {
-          session_id: r.sessionId,
-          state: 'ended',
-          ...(reason ? { end_reason: reason } : {}),
-          steps: r.steps,
-          last_step_at: new Date(r.lastAt).toISOString(),
-        };
+          session_id: session.id,
+          state: running ? 'running' : session.parked ? 'parked' : 'idle',
+          local: session.info.local,
+          url: session.driver.url(),
+          created_at: iso(session.createdAt),
+          last_used_at: iso(session.lastUsedAt),
+          idle_seconds: running ? 0 : Math.max(0, Math.floor((now - session.lastUsedAt) / 1000)),
+          ...(record?.status ? { status: record.status } : {}),
+          steps: record?.steps ?? 0,
+          ...(record?.lastStepAt ? { last_step_at: iso(record.lastStepAt) } : {}),
+          ...(record?.screenshot ? { screenshot: this.url(record.screenshot) } : {}),
+        } satisfies ConsoleSession;
+      })
+      .reverse();
+    const liveIds = new Set(live.map((s) => s.id));
+    const ended = records
+      .filter((r) => !liveIds.has(r.id))
+      .slice(0, LISTED_SESSIONS)
+      .map((record) => {
+        const reason = this.deps.live.endReason(accountId, record.id);
+        const session = fromRecord(record, (path) => this.url(path));
+        return reason && !record.endReason ? { ...session, end_reason: reason } : session;
       });
-    return { sessions: [...live, ...ended] };
+    return { sessions: [...current, ...ended] };
   }
 
   async steps(accountId: string, sessionId: string): Promise<SessionStepsResponse> {
     const steps = await this.deps.history.forSession(accountId, sessionId);
-    if (steps.length === 0 && !this.deps.live.list(accountId).includes(sessionId)) {
+    if (steps.length === 0 && !(await this.known(accountId, sessionId))) {
       throw new NotFound(
-        `No steps are recorded for session ${clip(sessionId)}: it is not one of this account's, it ran no agent step, or its steps are older than TANDEM_HISTORY_DAYS (${this.deps.days} days${this.deps.days === 0 ? ': history is off' : ''}).`,
+        `No session ${clip(sessionId)} is recorded for this account: it is not one of its sessions, or it ended more than TANDEM_HISTORY_DAYS (${this.deps.days} days${this.deps.days === 0 ? ': history is off' : ''}) ago.`,
       );
     }
-    return { session_id: sessionId, steps };
+    return { session_id: sessionId, steps: steps.map((step) => this.withUrl(step)) };
+  }
+
+  /** Closes one of the account's sessions (the console's Close button). */
+  async close(accountId: string, sessionId: string): Promise<CloseSessionResponse> {
+    await this.deps.live.close(accountId, sessionId);
+    return { status: 'closed', session_id: sessionId };
   }
 
   /**
@@ -102,7 +133,9 @@ export class HistoryService {
     // Subscribed before the read, so a step finishing meanwhile is not lost; one already read is not repeated.
     const early: TimelineChunk[] = [];
     let sink: (chunk: TimelineChunk) => void = (chunk) => early.push(chunk);
-    const unsubscribe = this.deps.feed.subscribe(sessionId, (chunk) => sink(chunk));
+    const unsubscribe = this.deps.feed.subscribe(sessionId, (chunk) =>
+      sink(chunk.type === 'step' ? { ...chunk, step: this.withUrl(chunk.step) } : chunk),
+    );
     try {
       const { steps } = await this.steps(accountId, sessionId);
       for (const step of steps) send({ type: 'step', step });
@@ -112,7 +145,7 @@ export class HistoryService {
       if (!live || early.some((chunk) => chunk.type === 'end')) {
         unsubscribe();
         if (!early.some((chunk) => chunk.type === 'end'))
-          send({ type: 'end', reason: this.deps.live.endReason(accountId, sessionId) ?? 'not live' });
+          send({ type: 'end', reason: await this.endReason(accountId, sessionId) });
         return () => undefined;
       }
       sink = send;
@@ -121,5 +154,29 @@ export class HistoryService {
       unsubscribe();
       throw error;
     }
+  }
+
+  /** A stored screenshot path as a URL clients can fetch (an older absolute one is left as it is). */
+  private url(path: string): string {
+    return path.startsWith('/') ? `${this.deps.publicUrl()}${path}` : path;
+  }
+
+  private withUrl(step: StepHistoryEntry): StepHistoryEntry {
+    return step.screenshot ? { ...step, screenshot: this.url(step.screenshot) } : step;
+  }
+
+  private async known(accountId: string, sessionId: string): Promise<boolean> {
+    return (
+      this.deps.live.list(accountId).includes(sessionId) ||
+      (await this.deps.records.get(accountId, sessionId)) !== undefined
+    );
+  }
+
+  private async endReason(accountId: string, sessionId: string): Promise<string> {
+    return (
+      this.deps.live.endReason(accountId, sessionId) ??
+      (await this.deps.records.get(accountId, sessionId))?.endReason ??
+      'not live'
+    );
   }
 }

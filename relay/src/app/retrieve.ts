@@ -13,8 +13,8 @@ export interface RetrieveServiceDeps {
   opener: SessionOpener;
   /** Settings and the model client extraction uses. */
   extraction: RetrieveDeps;
-  /** Where retrieve's model tokens are counted (the store's usage ledger). */
-  usage: { record(accountId: string, delta: UsageDelta): Promise<void> };
+  /** Where retrieve's calls and model tokens are counted (the store's usage ledger), per API key. */
+  usage: { record(accountId: string, delta: UsageDelta, now?: Date, keyId?: string): Promise<void> };
   screenshots: Screenshots;
   guard: NetworkGuard;
   quota: QuotaGate;
@@ -46,7 +46,7 @@ export class RetrieveService {
       const { usage, ...result } = await runRetrieve(deps.extraction, session, request, signal);
       // Retrieve's model tokens count like a step's, without being a step.
       session.conversation.addUsage(usage);
-      await deps.usage.record(accountId, { steps: 0, ...usage });
+      await deps.usage.record(accountId, { steps: 0, ...usage, retrieveCalls: 1 }, new Date(), options.keyId);
       const shot = await deps.screenshots.optional(session, request.include_screenshot);
       return {
         ...result,

@@ -25,14 +25,14 @@ export class Screenshots {
   /** Takes a screenshot of the session's page, stores it, and returns its URL. */
   async capture(session: Session): Promise<string> {
     const png = await session.driver.screenshot();
-    let token: string;
+    let file: string;
     try {
-      token = await this.deps.store.save(png);
+      file = await this.deps.store.save(png);
     } catch (error) {
       this.deps.logger.error({ err: error, sessionId: session.id }, 'screenshot not stored');
       throw error;
     }
-    return `${this.deps.publicUrl()}/v1/web/screenshots/${token}.png`;
+    return `${this.deps.publicUrl()}/v1/web/screenshots/${file}`;
   }
 
   /**

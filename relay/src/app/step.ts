@@ -2,6 +2,7 @@ import type { StepRequest } from '@tandem/shared';
 import type { AgentSession } from '../agent/conversation';
 import { runStep, type StepOutcome } from '../agent/steps';
 import { type AgentCallDeps, callSetup } from './agent-call';
+import type { CallOptions } from './browse';
 import { checkPreparation } from './preparation';
 import { modeOf } from './profiles';
 import type { OptionalScreenshot } from './screenshots';
@@ -42,7 +43,7 @@ export class StepService {
     sessionId: string,
     request: StepRequest,
     reporter: StepReporter<T>,
-    signal?: AbortSignal,
+    options: CallOptions = {},
   ): Promise<T> {
     const { deps } = this;
     const session = deps.opener.sessions.get(accountId, sessionId);
@@ -64,6 +65,7 @@ export class StepService {
               mode: modeOf(request.mode, session, profile),
               temperature: request.temperature,
               profile,
+              keyId: options.keyId,
               // Manual stepping has no budget: the client decides when to stop.
               step: session.conversation.history.length + 1,
               maxSteps: Number.POSITIVE_INFINITY,
@@ -79,7 +81,7 @@ export class StepService {
           session.driver.disarm();
         }
       },
-      { signal },
+      { signal: options.signal },
     );
   }
 }

@@ -1,10 +1,15 @@
 import express, { type Express } from 'express';
 import type { Services } from '../services';
 import { rateLimit, requireApiKey } from './auth';
+import { consoleAuth } from './console-auth';
 import { errorHandler, notFoundHandler } from './error-handler';
 import { requestContext } from './request-context';
 import { browseRoutes } from './routes/browse';
 import { consoleRoutes } from './routes/console';
+import { consoleAccountRoutes } from './routes/console-accounts';
+import { consoleAgentRoutes } from './routes/console-agents';
+import { consoleMeRoutes, consoleSignInRoutes } from './routes/console-auth';
+import { consoleUsageRoutes } from './routes/console-usage';
 import { docsRoutes } from './routes/docs';
 import { extensionRoutes } from './routes/extension';
 import { historyRoutes } from './routes/history';
@@ -29,10 +34,13 @@ export function createApp(services: Services): Express {
   app.use(docsRoutes(services));
   app.use(screenshotRoutes(services));
 
+  // Signing in to the console needs no credential (and parses its own small bodies).
+  app.use(consoleSignInRoutes(services));
   // Auth before body parsing: a caller without a key hears 401, not details about its body; a caller
-  // over its rate hears 429 before its body costs anything.
+  // over its rate hears 429 before its body costs anything. The admin API also takes the console's cookie.
+  app.use('/v1/web', requireApiKey(services.store));
+  app.use('/v1/console', consoleAuth(services));
   for (const prefix of ['/v1/web', '/v1/console']) {
-    app.use(prefix, requireApiKey(services.store));
     if (services.requestLimit)
       app.use(prefix, rateLimit(services.requestLimit, services.config.TANDEM_RATE_LIMIT_PER_MINUTE));
   }
@@ -42,7 +50,11 @@ export function createApp(services: Services): Express {
   app.use(browseRoutes(services));
   app.use(retrieveRoutes(services));
   app.use(historyRoutes(services));
+  app.use(consoleMeRoutes(services));
+  app.use(consoleAccountRoutes(services));
   app.use(consoleRoutes(services));
+  app.use(consoleAgentRoutes(services));
+  app.use(consoleUsageRoutes(services));
   app.use(extensionRoutes(services)); // [local mode, issue 6] POST/DELETE /v1/extension/token (own auth)
 
   app.use(notFoundHandler);

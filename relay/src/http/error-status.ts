@@ -24,6 +24,8 @@ const STATUS: Record<ErrorCode, number> = {
   unknown_agent: 400,
   unknown_secret: 400,
   unauthenticated: 401,
+  forbidden: 403,
+  conflict: 409,
   quota_exceeded: 402,
   not_found: 404,
   session_gone: 404,

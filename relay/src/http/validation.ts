@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ValidationFailed } from '../errors';
 import { clip } from '../quote';
 
-type Where = 'body' | 'path';
+type Where = 'body' | 'path' | 'query';
 
 const TYPE_WORDS: Record<string, [type: string, msg: string]> = {
   string: ['string_type', 'Input should be a valid string'],
@@ -147,12 +147,40 @@ export function toValidationIssues(
         return { loc, msg: issue.message, type: 'value_error', input: echo(value) };
     }
   });
-  return details.map((detail, i) => withoutSecret(issues[i]?.path ?? [], detail));
+  return details.map((detail, i) => withoutSecret(schema, issues[i]?.path ?? [], detail));
 }
 
-/** A value under `optional_params.secrets` is a secret: its 422 says where and why, never what. */
-function withoutSecret(path: readonly PropertyKey[], detail: ValidationIssue): ValidationIssue {
-  if (path[0] !== 'optional_params' || path[1] !== 'secrets') return detail;
+/**
+ * Whether the value at `path` is a secret or inside one: a schema on the way marked `writeOnly` (passwords,
+ * secret values, `optional_params.secrets`). Such a 422 says where and why, never what.
+ */
+function writeOnlyAt(root: z.ZodType | undefined, path: readonly PropertyKey[]): boolean {
+  let schema = root;
+  const marked = () => (schema ? z.globalRegistry.get(schema)?.writeOnly === true : false);
+  const unwrap = () => {
+    let found = marked();
+    while (schema instanceof z.ZodOptional || schema instanceof z.ZodDefault || schema instanceof z.ZodNullable) {
+      schema = schema.unwrap() as z.ZodType;
+      found ||= marked();
+    }
+    return found;
+  };
+  for (const key of path) {
+    if (unwrap()) return true;
+    if (schema instanceof z.ZodObject) schema = schema.shape[String(key)] as z.ZodType | undefined;
+    else if (schema instanceof z.ZodArray) schema = schema.element as z.ZodType;
+    else if (schema instanceof z.ZodRecord) schema = schema.valueType as z.ZodType;
+    else return false;
+  }
+  return unwrap();
+}
+
+function withoutSecret(
+  schema: z.ZodType | undefined,
+  path: readonly PropertyKey[],
+  detail: ValidationIssue,
+): ValidationIssue {
+  if (!writeOnlyAt(schema, path)) return detail;
   const { input: _secret, ...rest } = detail;
   return rest;
 }
@@ -181,14 +209,22 @@ function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 }
 
-/** Parses `req.body` (and path params) with the endpoint's schemas; 422 on failure. Parsed data replaces the raw input. */
-export function validate(schemas: { body?: z.ZodObject; params?: z.ZodObject }): RequestHandler {
+/**
+ * Parses `req.body`, path params and the query string with the endpoint's schemas; 422 on failure. The
+ * parsed data is what handlers read (`body()`, `params()`, `query()`).
+ */
+export function validate(schemas: { body?: z.ZodObject; params?: z.ZodObject; query?: z.ZodObject }): RequestHandler {
   return (req, res, next) => {
     const issues: ValidationIssue[] = [];
     if (schemas.params) {
       const parsed = schemas.params.safeParse(req.params);
       if (parsed.success) res.locals.params = parsed.data;
       else issues.push(...toValidationIssues('path', parsed.error.issues, req.params, schemas.params));
+    }
+    if (schemas.query) {
+      const parsed = schemas.query.safeParse(req.query);
+      if (parsed.success) res.locals.query = parsed.data;
+      else issues.push(...toValidationIssues('query', parsed.error.issues, req.query, schemas.query));
     }
     if (schemas.body) {
       const body: unknown = req.body;

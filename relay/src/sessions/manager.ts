@@ -17,6 +17,10 @@ export interface SessionManagerOptions<C> {
   conversation: () => C;
   /** Fields for the "session ended" log line (the conversation's token totals). */
   endFields?: (conversation: C) => Record<string, unknown>;
+  /** Told of every session made (after it is in the directory). */
+  onOpen?: (session: Session<C>) => void;
+  /** Told when an operation on a session ended: its page and last use changed. */
+  onUsed?: (session: Session<C>) => void;
   /** Told of every session that ended, with why (after it is gone from the directory). */
   onEnd?: (sessionId: string, reason: EndReason) => void;
   /** Parks a remote session idle this long (TANDEM_PARK_AFTER_SECONDS); 0: only when the live limit needs room. */
@@ -72,6 +76,7 @@ export class SessionManager<C = unknown> {
     driver.onGone((reason) => void this.end(session, reason));
     this.armIdleTimer(session);
     this.log(session).info({ local: info.local }, 'session created');
+    this.options.onOpen?.(session);
     return session;
   }
 
@@ -162,6 +167,7 @@ export class SessionManager<C = unknown> {
       throw error;
     } finally {
       this.touch(session);
+      if (this.sessions.get(session.id) === session) this.options.onUsed?.(session);
     }
   }
 
@@ -171,6 +177,11 @@ export class SessionManager<C = unknown> {
    */
   async close(accountId: string, id: string): Promise<void> {
     await this.end(this.get(accountId, id), 'closed');
+  }
+
+  /** Closes every session of an account (the account is being deleted). */
+  async closeAllOf(accountId: string): Promise<void> {
+    await Promise.all(this.live(accountId).map((s) => this.end(s, 'closed')));
   }
 
   async closeAll(): Promise<void> {

@@ -72,6 +72,36 @@ export class Agents {
     return row && toProfile(row);
   }
 
+  /** Changes what is given of the profile; undefined when the account has no such profile. */
+  async update(accountId: string, id: string, changes: Partial<AgentSettings>): Promise<AgentProfile | undefined> {
+    const set: Partial<AgentsTable> = {};
+    if (changes.name !== undefined) set.name = changes.name;
+    if (changes.instructions !== undefined) set.instructions = changes.instructions;
+    if (changes.defaultMode !== undefined) set.default_mode = changes.defaultMode;
+    if (changes.temperature !== undefined) set.temperature = changes.temperature;
+    if (changes.maxSteps !== undefined) set.max_steps = changes.maxSteps;
+    if (changes.skillIds !== undefined) set.skill_ids = changes.skillIds ? JSON.stringify(changes.skillIds) : null;
+    if (Object.keys(set).length > 0) {
+      const result = await this.db
+        .updateTable('agents')
+        .set(set)
+        .where('id', '=', id)
+        .where('account_id', '=', accountId)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return undefined;
+    }
+    return this.get(accountId, id);
+  }
+
+  async remove(accountId: string, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('agents')
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
   async list(accountId: string): Promise<AgentProfile[]> {
     const rows = await this.db
       .selectFrom('agents')

@@ -11,6 +11,7 @@ export interface ApiKeyRecord {
   prefix: string;
   createdAt: number;
   lastUsedAt: number | null;
+  revokedAt: number | null;
 }
 
 const KEY_PREFIX = 'tdm_';
@@ -25,6 +26,7 @@ const toRecord = (row: ApiKeysTable): ApiKeyRecord => ({
   prefix: row.prefix,
   createdAt: row.created_at,
   lastUsedAt: row.last_used_at,
+  revokedAt: row.revoked_at,
 });
 
 /** API keys are stored as SHA-256 hashes; the key itself is shown once, when created. */
@@ -77,14 +79,11 @@ export class ApiKeys {
     return toRecord(row);
   }
 
-  async list(accountId: string): Promise<ApiKeyRecord[]> {
-    const rows = await this.db
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('revoked_at', 'is', null)
-      .orderBy('created_at')
-      .execute();
+  /** The account's live keys, oldest first; with `revoked`, the revoked ones too (usage still names them). */
+  async list(accountId: string, options: { revoked?: boolean } = {}): Promise<ApiKeyRecord[]> {
+    let query = this.db.selectFrom('api_keys').selectAll().where('account_id', '=', accountId);
+    if (!options.revoked) query = query.where('revoked_at', 'is', null);
+    const rows = await query.orderBy('created_at').execute();
     return rows.map(toRecord);
   }
 

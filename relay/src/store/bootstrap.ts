@@ -22,7 +22,8 @@ export async function bootstrap(
       let account = await tx.accounts.first();
       if (!account) {
         const password = randomBase62(96);
-        account = await tx.accounts.create(options.adminEmail, password);
+        // The printed password is a first-run one: the console asks for a new one at the first sign-in.
+        account = await tx.accounts.create(options.adminEmail, password, { role: 'admin', mustChangePassword: true });
         const { key } = await tx.apiKeys.create(account.id, 'first key');
         created = { email: account.email, password, apiKey: key };
       }

@@ -203,4 +203,102 @@ export const MIGRATIONS: readonly Migration[] = [
       await db.schema.alterTable('agents').addColumn('skill_ids', 'text').execute();
     },
   },
+  {
+    name: '0011_console',
+    async up(db) {
+      // Roles: the oldest account (the one made at first start) administers; others are members.
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('role', 'text', (c) => c.notNull().defaultTo('member'))
+        .execute();
+      await db.schema
+        .alterTable('accounts')
+        .addColumn('must_change_password', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      const first: { id: string } | undefined = await db
+        .selectFrom('accounts')
+        .select('id')
+        .orderBy('created_at')
+        .limit(1)
+        .executeTakeFirst();
+      if (first) await db.updateTable('accounts').set({ role: 'admin' }).where('id', '=', first.id).execute();
+
+      // Console sign-ins: the cookie carries a random token, the table its hash.
+      await db.schema
+        .createTable('console_sessions')
+        .addColumn('hash', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('csrf', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('console_sessions_account').on('console_sessions').column('account_id').execute();
+
+      // Skills can be disabled (kept, unused) and edited.
+      await db.schema
+        .alterTable('skills')
+        .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema.alterTable('skills').addColumn('updated_at', 'bigint').execute();
+      await db
+        .updateTable('skills')
+        .set((eb) => ({ updated_at: eb.ref('created_at') }))
+        .execute();
+
+      // Usage per API key too (key_id '' for work no key asked for), and retrieve calls counted.
+      await db.schema
+        .createTable('usage_daily')
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('key_id', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull())
+        .addColumn('steps', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('prompt_tokens', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('completion_tokens', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('cached_tokens', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('retrieve_calls', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('usage_daily_pkey', ['account_id', 'day', 'key_id'])
+        .execute();
+      await db
+        .insertInto('usage_daily')
+        .columns(['account_id', 'key_id', 'day', 'steps', 'prompt_tokens', 'completion_tokens', 'cached_tokens'])
+        .expression(
+          db
+            .selectFrom('usage')
+            .select((eb) => [
+              'account_id',
+              eb.val('').as('key_id'),
+              'day',
+              'steps',
+              'prompt_tokens',
+              'completion_tokens',
+              'cached_tokens',
+            ]),
+        )
+        .execute();
+      await db.schema.dropTable('usage').execute();
+
+      // A record of every session (what the console lists after it ended or the relay restarted).
+      await db.schema
+        .createTable('session_records')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
+        .addColumn('node_id', 'text', (c) => c.notNull())
+        .addColumn('local', 'integer', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_used_at', 'bigint', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('steps', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('status', 'text')
+        .addColumn('last_step_at', 'bigint')
+        .addColumn('screenshot', 'text')
+        .addColumn('ended_at', 'bigint')
+        .addColumn('end_reason', 'text')
+        .execute();
+      await db.schema
+        .createIndex('session_records_account')
+        .on('session_records')
+        .columns(['account_id', 'last_used_at'])
+        .execute();
+    },
+  },
 ];

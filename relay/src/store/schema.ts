@@ -15,6 +15,19 @@ export interface AccountsTable {
   email: string;
   password_hash: string;
   created_at: number;
+  role: 'admin' | 'member';
+  /** 1: the password was made for the account (first start, an admin) and must be changed first. */
+  must_change_password: number;
+}
+
+export interface ConsoleSessionsTable {
+  /** SHA-256 of the cookie's token. */
+  hash: string;
+  account_id: string;
+  /** The token every change made with this sign-in must carry (X-CSRF-Token). */
+  csrf: string;
+  created_at: number;
+  expires_at: number;
 }
 
 export interface ApiKeysTable {
@@ -34,6 +47,9 @@ export interface SkillsTable {
   host_pattern: string;
   rule: string;
   created_at: number;
+  /** 1: the agent reads it; 0: kept, unused. */
+  enabled: number;
+  updated_at: number | null;
 }
 
 export interface AgentsTable {
@@ -51,14 +67,37 @@ export interface AgentsTable {
   skill_ids: string | null;
 }
 
-export interface UsageTable {
+export interface UsageDailyTable {
   account_id: string;
+  /** The API key the work was asked for with; '' for none. */
+  key_id: string;
   /** UTC day, YYYY-MM-DD. */
   day: string;
   steps: number;
   prompt_tokens: number;
   completion_tokens: number;
   cached_tokens: number;
+  retrieve_calls: number;
+}
+
+export interface SessionRecordsTable {
+  id: string;
+  account_id: string;
+  /** The relay (TANDEM_NODE_ID) that opened it. */
+  node_id: string;
+  local: number;
+  created_at: number;
+  last_used_at: number;
+  /** Its current (or last) page; '' before one opened. */
+  url: string;
+  steps: number;
+  /** Its latest step's status (CONTINUE, ASK_USER, DONE, FAILED). */
+  status: string | null;
+  last_step_at: number | null;
+  /** Its latest step's screenshot URL. */
+  screenshot: string | null;
+  ended_at: number | null;
+  end_reason: string | null;
 }
 
 export interface DevicesTable {
@@ -120,7 +159,9 @@ export interface Schema {
   api_keys: ApiKeysTable;
   skills: SkillsTable;
   agents: AgentsTable;
-  usage: UsageTable;
+  usage_daily: UsageDailyTable;
+  console_sessions: ConsoleSessionsTable;
+  session_records: SessionRecordsTable;
   devices: DevicesTable;
   secrets: SecretsTable;
   quotas: QuotasTable;

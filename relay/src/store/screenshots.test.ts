@@ -12,11 +12,13 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('screenshot files', () => {
-  it('are named by a 128-bit token and deleted once older than the TTL', async () => {
+  it('are named by a 128-bit token and their kind, and deleted once older than the TTL', async () => {
     const store = new ScreenshotStore(dir, 24 * HOUR);
     const old = await store.save(Buffer.from('old'));
-    const fresh = await store.save(Buffer.from('fresh'));
-    expect(old).toMatch(/^[0-9A-Za-z]{22}$/);
+    const fresh = await store.save(Buffer.from('fresh'), 'jpg');
+    expect(old).toMatch(/^[0-9A-Za-z]{22}\.png$/);
+    expect(fresh).toMatch(/^[0-9A-Za-z]{22}\.jpg$/);
+    expect(await store.read(fresh)).toEqual({ image: Buffer.from('fresh'), kind: 'jpg' });
     expect(old).not.toBe(fresh);
     const oldPath = store.pathOf(old)!;
     const dayAndAMinuteAgo = (Date.now() - 24 * HOUR - 60_000) / 1000;
@@ -29,10 +31,12 @@ describe('screenshot files', () => {
     expect(existsSync(store.pathOf(fresh)!)).toBe(false);
   });
 
-  it('never map a malformed token to a path', () => {
+  it('never map a malformed name to a path', async () => {
     const store = new ScreenshotStore(dir, HOUR);
-    for (const token of ['../tandem', 'short', `${'A'.repeat(22)}/x`, `${'A'.repeat(21)}.`]) {
-      expect(store.pathOf(token)).toBeUndefined();
+    const names = ['../tandem', 'short', `${'A'.repeat(22)}/x`, `${'A'.repeat(21)}.`, `${'A'.repeat(22)}.gif`];
+    for (const name of [...names, `../${'A'.repeat(22)}.png`, `${'A'.repeat(22)}.png/..`]) {
+      expect(store.pathOf(name)).toBeUndefined();
+      expect(await store.read(name)).toBeUndefined();
     }
   });
 });

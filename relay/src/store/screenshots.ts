@@ -1,10 +1,15 @@
 import { mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DomainError } from '../errors';
 import { randomBase62 } from './secrets';
 
-const TOKEN = /^[0-9A-Za-z]{22}$/;
+/** A stored image's file name: its 128-bit token and its kind. */
+const FILE = /^[0-9A-Za-z]{22}\.(png|jpg)$/;
+
+export type ImageKind = 'png' | 'jpg';
+
+export const CONTENT_TYPES: Record<ImageKind, string> = { png: 'image/png', jpg: 'image/jpeg' };
 
 /** Writes one file; the store's only way to the disk, so tests can put a failing disk behind it. */
 export type FileWriter = (path: string, data: Buffer) => Promise<void>;
@@ -39,7 +44,8 @@ export class ScreenshotNotStored extends DomainError {
 
 /**
  * Screenshots as files under the data dir, named by a 128-bit random token: the URL is the capability
- * (like a presigned URL), so serving it needs no API key.
+ * (like a presigned URL), so serving it needs no API key. `folder` and `ttlMs` tell one shelf from
+ * another (answers' screenshots for a day, the step history's for as long as the history).
  */
 export class ScreenshotStore {
   private readonly dir: string;
@@ -48,32 +54,48 @@ export class ScreenshotStore {
     dataDir: string,
     private readonly ttlMs: number,
     private readonly write: FileWriter = writeFile,
+    folder = 'screenshots',
   ) {
-    this.dir = join(dataDir, 'screenshots');
+    this.dir = join(dataDir, folder);
     mkdirSync(this.dir, { recursive: true });
   }
 
-  /** Stores a PNG and returns its token; ScreenshotNotStored when the disk refuses it (no partial file is left). */
-  async save(png: Buffer): Promise<string> {
-    const token = randomBase62(128);
-    const path = join(this.dir, `${token}.png`);
+  /**
+   * Stores an image and returns its file name (`<token>.<kind>`); ScreenshotNotStored when the disk
+   * refuses it (no partial file is left).
+   */
+  async save(image: Buffer, kind: ImageKind = 'png'): Promise<string> {
+    const file = `${randomBase62(128)}.${kind}`;
+    const path = join(this.dir, file);
     try {
-      await this.write(path, png).catch(async (error: unknown) => {
+      await this.write(path, image).catch(async (error: unknown) => {
         // Someone cleaned up the directory while the relay ran: make it again, once.
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
         mkdirSync(this.dir, { recursive: true });
-        await this.write(path, png);
+        await this.write(path, image);
       });
     } catch (error) {
       await rm(path, { force: true }).catch(() => undefined);
       throw new ScreenshotNotStored(error);
     }
-    return token;
+    return file;
   }
 
-  /** The file for a token, or undefined when the token is malformed (never a path outside the dir). */
-  pathOf(token: string): string | undefined {
-    return TOKEN.test(token) ? join(this.dir, `${token}.png`) : undefined;
+  /** The path of a stored file's name, or undefined when the name is malformed (never a path outside the dir). */
+  pathOf(file: string): string | undefined {
+    return FILE.test(file) ? join(this.dir, file) : undefined;
+  }
+
+  /** A stored image and its kind, or undefined when there is none by that name. */
+  async read(file: string): Promise<{ image: Buffer; kind: ImageKind } | undefined> {
+    const path = this.pathOf(file);
+    if (!path) return undefined;
+    try {
+      return { image: await readFile(path), kind: file.endsWith('.jpg') ? 'jpg' : 'png' };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
   }
 
   /** Deletes screenshots older than the TTL; returns how many. */

@@ -10,7 +10,17 @@ export interface Skill {
   /** `example.com` (that host and its subdomains), `*.example.com` (subdomains only) or `*` (every site). */
   hostPattern: string;
   rule: string;
+  /** A disabled skill is kept but the agent does not read it. */
+  enabled: boolean;
   createdAt: number;
+  updatedAt: number;
+}
+
+/** What an edit may change of a skill. */
+export interface SkillChanges {
+  hostPattern?: string | undefined;
+  rule?: string | undefined;
+  enabled?: boolean | undefined;
 }
 
 const toSkill = (row: SkillsTable): Skill => ({
@@ -18,7 +28,9 @@ const toSkill = (row: SkillsTable): Skill => ({
   accountId: row.account_id,
   hostPattern: row.host_pattern,
   rule: row.rule,
+  enabled: Number(row.enabled) === 1,
   createdAt: row.created_at,
+  updatedAt: row.updated_at ?? row.created_at,
 });
 
 /** Whether a host matches a skill's pattern. */
@@ -37,13 +49,16 @@ export function hostMatches(pattern: string, host: string): boolean {
 export class Skills {
   constructor(private readonly db: Db) {}
 
-  async add(accountId: string, hostPattern: string, rule: string): Promise<Skill> {
+  async add(accountId: string, hostPattern: string, rule: string, enabled = true): Promise<Skill> {
+    const now = creationTime();
     const row: SkillsTable = {
       id: `skl_${randomBase62(96)}`,
       account_id: accountId,
       host_pattern: hostPattern,
       rule,
-      created_at: creationTime(),
+      created_at: now,
+      enabled: enabled ? 1 : 0,
+      updated_at: now,
     };
     await this.db.insertInto('skills').values(row).execute();
     return toSkill(row);
@@ -59,7 +74,33 @@ export class Skills {
     return rows.map(toSkill);
   }
 
-  /** The skills that apply on `url`, oldest first; with `only`, just those of these skills. */
+  /** The account's skill with this id (another account's is not found). */
+  async get(accountId: string, id: string): Promise<Skill | undefined> {
+    const row = await this.db
+      .selectFrom('skills')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return row && toSkill(row);
+  }
+
+  /** Changes what is given; undefined when the account has no such skill. */
+  async update(accountId: string, id: string, changes: SkillChanges): Promise<Skill | undefined> {
+    const set: Partial<SkillsTable> = { updated_at: Date.now() };
+    if (changes.hostPattern !== undefined) set.host_pattern = changes.hostPattern;
+    if (changes.rule !== undefined) set.rule = changes.rule;
+    if (changes.enabled !== undefined) set.enabled = changes.enabled ? 1 : 0;
+    const result = await this.db
+      .updateTable('skills')
+      .set(set)
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n ? this.get(accountId, id) : undefined;
+  }
+
+  /** The enabled skills that apply on `url`, oldest first; with `only`, just those of these skills. */
   async applying(accountId: string, url: string, only?: readonly string[] | null): Promise<Skill[]> {
     let host: string;
     try {
@@ -68,7 +109,7 @@ export class Skills {
       return [];
     }
     return (await this.list(accountId)).filter(
-      (skill) => hostMatches(skill.hostPattern, host) && (!only || only.includes(skill.id)),
+      (skill) => skill.enabled && hostMatches(skill.hostPattern, host) && (!only || only.includes(skill.id)),
     );
   }
 

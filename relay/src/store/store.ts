@@ -3,11 +3,13 @@ import { AccountSecrets } from './account-secrets';
 import { Accounts } from './accounts';
 import { Agents } from './agents';
 import { ApiKeys } from './api-keys';
+import { ConsoleSessions } from './console-sessions';
 import { type Backend, type Database, type Db, openDatabase, type StoreLocation } from './database';
 import { Devices } from './devices';
 import { GuardrailStore } from './guardrails';
 import { PairingCodes } from './pairing-codes';
 import { Quotas } from './quotas';
+import { SessionRecords } from './session-records';
 import { Skills } from './skills';
 import { StepHistory } from './step-history';
 import { UsageLedger } from './usage';
@@ -25,6 +27,8 @@ export class Repositories {
   readonly history: StepHistory;
   readonly guardrails: GuardrailStore;
   readonly pairingCodes: PairingCodes;
+  readonly consoleSessions: ConsoleSessions;
+  readonly sessionRecords: SessionRecords;
 
   constructor(db: Db) {
     this.accounts = new Accounts(db);
@@ -38,6 +42,8 @@ export class Repositories {
     this.history = new StepHistory(db);
     this.guardrails = new GuardrailStore(db);
     this.pairingCodes = new PairingCodes(db);
+    this.consoleSessions = new ConsoleSessions(db);
+    this.sessionRecords = new SessionRecords(db);
   }
 }
 

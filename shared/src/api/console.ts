@@ -50,16 +50,40 @@ export const HostPattern = z
   .max(253)
   .describe('example.com (and its subdomains), *.example.com (subdomains only), or * (every site).');
 
+const SkillRule = z
+  .string()
+  .trim()
+  .min(1)
+  .max(2000)
+  .describe('The rule, in plain words ("Never tick Keep me signed in").');
+
 export const CreateSkillRequest = z
   .object({
     host_pattern: HostPattern,
-    rule: z.string().trim().min(1).max(2000).describe('The rule, in plain words ("Never tick Keep me signed in").'),
+    rule: SkillRule,
+    enabled: z.boolean().default(true).describe('Whether the agent reads it (a disabled rule is kept, unused).'),
   })
   .meta({ id: 'CreateSkillRequest' });
 export type CreateSkillRequest = z.infer<typeof CreateSkillRequest>;
 
+export const UpdateSkillRequest = z
+  .object({
+    host_pattern: HostPattern.optional(),
+    rule: SkillRule.optional(),
+    enabled: z.boolean().optional(),
+  })
+  .meta({ id: 'UpdateSkillRequest' });
+export type UpdateSkillRequest = z.infer<typeof UpdateSkillRequest>;
+
 export const SkillInfo = z
-  .object({ id: z.string(), host_pattern: z.string(), rule: z.string(), created_at: When })
+  .object({
+    id: z.string(),
+    host_pattern: z.string(),
+    rule: z.string(),
+    enabled: z.boolean(),
+    created_at: When,
+    updated_at: When,
+  })
   .meta({ id: 'SkillInfo' });
 export type SkillInfo = z.infer<typeof SkillInfo>;
 
@@ -74,7 +98,9 @@ export type SkillPreviewRequest = z.infer<typeof SkillPreviewRequest>;
 export const SkillPreviewResponse = z
   .object({
     url: z.string(),
-    skills: z.array(SkillInfo).describe('The skills whose pattern matches the URL: what the agent reads there.'),
+    skills: z
+      .array(SkillInfo)
+      .describe('The enabled skills whose pattern matches the URL: what the agent reads there, oldest first.'),
   })
   .meta({ id: 'SkillPreviewResponse' });
 export type SkillPreviewResponse = z.infer<typeof SkillPreviewResponse>;
@@ -93,3 +119,35 @@ export type DeviceInfo = z.infer<typeof DeviceInfo>;
 
 export const DevicesResponse = z.object({ devices: z.array(DeviceInfo) }).meta({ id: 'DevicesResponse' });
 export type DevicesResponse = z.infer<typeof DevicesResponse>;
+
+export const PairingCode = z
+  .object({
+    code: z.string().describe('Type it into the extension popup instead of a password: good once.'),
+    expires_at: When,
+  })
+  .meta({ id: 'PairingCode' });
+export type PairingCode = z.infer<typeof PairingCode>;
+
+/** Most host patterns in one guardrail list: a list is read on every connection a session opens. */
+export const MAX_GUARDRAIL_HOSTS = 500;
+
+export const Guardrails = z
+  .object({
+    blocked_hosts: z
+      .array(HostPattern)
+      .max(MAX_GUARDRAIL_HOSTS)
+      .describe('Hosts sessions never open (patterns as for skills).'),
+    allowed_hosts: z
+      .array(HostPattern)
+      .max(MAX_GUARDRAIL_HOSTS)
+      .describe('When not empty: the only hosts sessions open (allowed-hosts-only mode).'),
+  })
+  .meta({ id: 'GuardrailsRequest' });
+export type Guardrails = z.infer<typeof Guardrails>;
+
+export const GuardrailsResponse = Guardrails.extend({
+  file_uploads: z
+    .literal('blocked')
+    .describe('Uploads are never made, in either mode: file choosers stay closed and the agent hears so.'),
+}).meta({ id: 'Guardrails' });
+export type GuardrailsResponse = z.infer<typeof GuardrailsResponse>;

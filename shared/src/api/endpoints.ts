@@ -1,19 +1,6 @@
 import type { z } from 'zod';
 import { BrowseRequest, BrowseResponse, browseRequest } from './browse';
-import {
-  ApiKeysResponse,
-  ConsoleIdParams,
-  CreateApiKeyRequest,
-  CreatedApiKey,
-  CreateSkillRequest,
-  DevicesResponse,
-  Removed,
-  SkillInfo,
-  SkillPreviewRequest,
-  SkillPreviewResponse,
-  SkillsResponse,
-} from './console';
-import { ConsoleSessionsResponse, SessionStepsResponse, TimelineChunk } from './history';
+import { consoleEndpoints } from './console-endpoints';
 import type { ApiLimits } from './limits';
 import { RetrieveRequest, RetrieveResponse } from './retrieve';
 import {
@@ -28,15 +15,25 @@ import {
   StreamChunk,
 } from './sessions';
 
+/**
+ * Who may call an endpoint: `api_key` (the agent API: an API key), `console` (the admin API: an API key,
+ * or the console's cookie with its CSRF token on changes), `admin` (the same, for an admin account
+ * only), `none` (signing in).
+ */
+export type EndpointAuth = 'api_key' | 'console' | 'admin' | 'none';
+
 /** One HTTP endpoint of the public API: the relay mounts it, the OpenAPI document describes it. */
 export interface Endpoint {
   operationId: string;
-  method: 'get' | 'post' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** Express-style path (`:param`); the OpenAPI document rewrites it to `{param}`. */
   path: string;
   summary: string;
   description: string;
+  /** Default `api_key`. */
+  auth?: EndpointAuth;
   params?: z.ZodObject;
+  query?: z.ZodObject;
   body?: z.ZodObject;
   response: z.ZodType;
   /** Set when the endpoint can answer with a Server-Sent Events stream of these chunks. */
@@ -112,129 +109,6 @@ export const endpoints = {
     response: ListSessionsResponse,
     errors: [],
   },
-  createApiKey: {
-    operationId: 'createApiKey',
-    method: 'post',
-    path: '/v1/console/api-keys',
-    summary: 'Create an API key',
-    description:
-      "Creates an API key for the caller's account. The answer holds the key itself, once; only its hash is kept.",
-    body: CreateApiKeyRequest,
-    response: CreatedApiKey,
-    errors: [],
-  },
-  listApiKeys: {
-    operationId: 'listApiKeys',
-    method: 'get',
-    path: '/v1/console/api-keys',
-    summary: 'List API keys',
-    description: "The account's live keys: name, prefix, created, last used. Never a key itself.",
-    response: ApiKeysResponse,
-    errors: [],
-  },
-  revokeApiKey: {
-    operationId: 'revokeApiKey',
-    method: 'delete',
-    path: '/v1/console/api-keys/:id',
-    summary: 'Revoke an API key',
-    description:
-      "Revokes one of the account's keys: the next call with it is a 401. The key of the call itself cannot be revoked this way (use another key).",
-    params: ConsoleIdParams,
-    response: Removed,
-    errors: [400, 404],
-  },
-  listSkills: {
-    operationId: 'listSkills',
-    method: 'get',
-    path: '/v1/console/skills',
-    summary: 'List skills',
-    description: "The account's skills (the web profile): plain-words rules the agent reads on matching sites.",
-    response: SkillsResponse,
-    errors: [],
-  },
-  createSkill: {
-    operationId: 'createSkill',
-    method: 'post',
-    path: '/v1/console/skills',
-    summary: 'Add a skill',
-    description: 'Adds a rule for the sites its host pattern matches; the agent reads it from its next step there.',
-    body: CreateSkillRequest,
-    response: SkillInfo,
-    errors: [],
-  },
-  deleteSkill: {
-    operationId: 'deleteSkill',
-    method: 'delete',
-    path: '/v1/console/skills/:id',
-    summary: 'Delete a skill',
-    description: "Deletes one of the account's skills.",
-    params: ConsoleIdParams,
-    response: Removed,
-    errors: [404],
-  },
-  previewSkills: {
-    operationId: 'previewSkills',
-    method: 'post',
-    path: '/v1/console/skills/preview',
-    summary: 'Which skills apply to a URL',
-    description: 'The skills the agent would read on this page, by the same matching the agent uses.',
-    body: SkillPreviewRequest,
-    response: SkillPreviewResponse,
-    errors: [],
-  },
-  listDevices: {
-    operationId: 'listDevices',
-    method: 'get',
-    path: '/v1/console/devices',
-    summary: 'List extension devices',
-    description: 'The browsers signed in with the extension: name, created, last seen, connected now, API Enabled.',
-    response: DevicesResponse,
-    errors: [],
-  },
-  revokeDevice: {
-    operationId: 'revokeDevice',
-    method: 'delete',
-    path: '/v1/console/devices/:id',
-    summary: 'Revoke an extension device',
-    description: 'Revokes the device token: its socket closes at once and its local sessions end.',
-    params: ConsoleIdParams,
-    response: Removed,
-    errors: [404],
-  },
-  consoleSessions: {
-    operationId: 'consoleSessions',
-    method: 'get',
-    path: '/v1/console/sessions',
-    summary: 'Live and recent sessions',
-    description:
-      "The caller's live sessions (local or remote, page, age, idle time, whether an operation runs) and, from the step history, the ones that ended in the last TANDEM_HISTORY_DAYS days.",
-    response: ConsoleSessionsResponse,
-    errors: [],
-  },
-  sessionSteps: {
-    operationId: 'sessionSteps',
-    method: 'get',
-    path: '/v1/console/sessions/:session_id/steps',
-    summary: 'Session step timeline',
-    description:
-      "The steps an agent ran in one of the caller's sessions — command, goal, each action and its result, URL, tokens and time — live or ended, kept TANDEM_HISTORY_DAYS days (also across relay restarts).",
-    params: SessionIdParams,
-    response: SessionStepsResponse,
-    errors: [404],
-  },
-  sessionStepsLive: {
-    operationId: 'sessionStepsLive',
-    method: 'get',
-    path: '/v1/console/sessions/:session_id/steps/live',
-    summary: 'Session step timeline, live',
-    description:
-      'Server-Sent Events: the steps recorded so far, then each step as it finishes, then an end chunk when the session ends (at once for a session that is no longer live).',
-    params: SessionIdParams,
-    response: TimelineChunk,
-    stream: TimelineChunk,
-    streamOnly: true,
-    errors: [404],
-  },
   retrieve: {
     operationId: 'retrieve',
     method: 'post',
@@ -246,6 +120,7 @@ export const endpoints = {
     response: RetrieveResponse,
     errors: [400, 402, 404, 409, 500, 503],
   },
+  ...consoleEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

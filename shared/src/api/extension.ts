@@ -8,10 +8,11 @@ export const DeviceTokenRequest = z
       .max(320)
       .optional()
       .describe("The account's email (with password; omit when sending an API key)."),
-    password: z.string().max(1000).optional().describe("The account's password."),
+    password: z.string().max(1000).meta({ writeOnly: true }).optional().describe("The account's password."),
     pairing_code: z
       .string()
       .max(40)
+      .meta({ writeOnly: true })
       .optional()
       .describe('A one-time code made for the account (npm run pair), instead of email and password.'),
     name: z

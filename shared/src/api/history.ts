@@ -25,32 +25,47 @@ export const StepHistoryEntry = z
     message: z.string().describe('The step message the caller got (or the error).'),
     prompt_tokens: z.int().min(0),
     completion_tokens: z.int().min(0),
+    screenshot: z
+      .string()
+      .optional()
+      .describe('Image URL of the page after the step (a capability URL kept as long as the step history).'),
   })
-  .describe('One step of a session: command, goal, actions and results, URL, tokens and time.');
+  .describe('One step of a session: command, goal, actions and results, URL, screenshot, tokens and time.');
 export type StepHistoryEntry = z.infer<typeof StepHistoryEntry>;
 
-/** A session as the console lists it: live in this relay, or ended with its steps still recorded. */
+/** A session as the console lists it: live in this relay, or ended and still in the store's records. */
 export const ConsoleSession = z
   .object({
     session_id: SessionId,
-    state: z.enum(['running', 'idle', 'ended']).describe('running: an operation is under way; idle: live, waiting.'),
-    local: z.boolean().optional().describe("Whether it runs in the user's own browser (live sessions)."),
-    url: z.string().optional().describe('Its current page (live sessions).'),
-    created_at: z.string().optional().describe('When it was created (live sessions), ISO 8601.'),
-    idle_seconds: z.int().min(0).optional().describe('Seconds since its last use (live sessions).'),
+    state: z
+      .enum(['running', 'idle', 'parked', 'ended'])
+      .describe(
+        'running: an operation is under way; idle: live, waiting; parked: its browser is closed until its next use; ended: closed, expired or gone.',
+      ),
+    local: z.boolean().describe("Whether it runs in the user's own browser."),
+    url: z.string().describe('Its current (or last) page; "" when none was opened.'),
+    created_at: z.string().describe('When it was created, ISO 8601.'),
+    last_used_at: z.string().describe('When an operation last started or ended on it, ISO 8601.'),
+    idle_seconds: z.int().min(0).optional().describe('Seconds since its last use (sessions not ended).'),
+    ended_at: z.string().optional().describe('When it ended, ISO 8601.'),
     end_reason: z
       .string()
       .optional()
-      .describe('Why it ended, while this relay remembers: closed, expired, closed_in_browser, …'),
-    steps: z.int().min(0).describe('Agent steps recorded for it.'),
+      .describe('Why it ended: closed, expired, closed_in_browser, stopped_in_browser, crashed, node_stopped, …'),
+    status: z.string().optional().describe("Its latest step's status: CONTINUE, ASK_USER, DONE or FAILED."),
+    steps: z.int().min(0).describe('Agent steps it ran.'),
     last_step_at: z.string().optional().describe('When its latest step started, ISO 8601.'),
+    screenshot: z.string().optional().describe('Image URL of the page after its latest step.'),
   })
-  .describe('A live or recent session.');
+  .describe('A live or recent session.')
+  .meta({ id: 'ConsoleSession' });
 export type ConsoleSession = z.infer<typeof ConsoleSession>;
 
 export const ConsoleSessionsResponse = z
   .object({
-    sessions: z.array(ConsoleSession).describe('Live sessions first (oldest first), then ended ones, latest first.'),
+    sessions: z
+      .array(ConsoleSession)
+      .describe('Sessions not ended first (newest first), then ended ones (latest ended first).'),
   })
   .describe("The caller's live and recent sessions.");
 export type ConsoleSessionsResponse = z.infer<typeof ConsoleSessionsResponse>;

@@ -1,6 +1,9 @@
+export * from './accounts';
+export * from './agents';
 export * from './browse';
 export * from './common';
 export * from './console';
+export * from './console-endpoints';
 export * from './endpoints';
 export * from './errors';
 export * from './extension';
@@ -10,3 +13,4 @@ export * from './openapi';
 export * from './retrieve';
 export * from './secrets';
 export * from './sessions';
+export * from './usage';

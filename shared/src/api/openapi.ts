@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiEndpoints, type Endpoint } from './endpoints';
+import { apiEndpoints, type Endpoint, type EndpointAuth } from './endpoints';
 import { ErrorBody, ValidationErrorBody } from './errors';
 import { type ApiLimits, DEFAULT_API_LIMITS } from './limits';
 
@@ -7,6 +7,7 @@ const STATUS_NAMES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
   402: 'Payment Required',
+  403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
   429: 'Too Many Requests',
@@ -33,15 +34,39 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output', components: Record<
   return root;
 }
 
+/** Who may call an endpoint, as OpenAPI security requirements (any one of them). */
+const SECURITY: Record<EndpointAuth, JsonSchema[]> = {
+  api_key: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
+  console: [{ ApiKeyHeader: [] }, { BearerAuth: [] }, { ConsoleCookie: [] }],
+  admin: [{ ApiKeyHeader: [] }, { BearerAuth: [] }, { ConsoleCookie: [] }],
+  none: [],
+};
+
+function tagOf(endpoint: Endpoint): string {
+  if (endpoint.path.startsWith('/v1/web/retrieve')) return 'retrieve';
+  if (endpoint.path.startsWith('/v1/console')) return endpoint.auth === 'admin' ? 'accounts (admin)' : 'console';
+  return 'agent';
+}
+
+function parametersOf(endpoint: Endpoint, components: Record<string, JsonSchema>): JsonSchema[] {
+  const path = Object.entries(endpoint.params?.shape ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: toSchema(schema as z.ZodType, 'input', components),
+  }));
+  const query = Object.entries(endpoint.query?.shape ?? {}).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: !(schema as z.ZodType).safeParse(undefined).success,
+    schema: toSchema(schema as z.ZodType, 'input', components),
+  }));
+  return [...path, ...query];
+}
+
 function operation(endpoint: Endpoint, components: Record<string, JsonSchema>): JsonSchema {
-  const parameters = endpoint.params
-    ? Object.entries(endpoint.params.shape).map(([name, schema]) => ({
-        name,
-        in: 'path',
-        required: true,
-        schema: toSchema(schema as z.ZodType, 'input', components),
-      }))
-    : [];
+  const parameters = parametersOf(endpoint, components);
+  const auth = endpoint.auth ?? 'api_key';
   const eventStream = endpoint.stream
     ? { 'text/event-stream': { schema: toSchema(endpoint.stream, 'output', components) } }
     : {};
@@ -59,10 +84,10 @@ function operation(endpoint: Endpoint, components: Record<string, JsonSchema>): 
             ...eventStream,
           },
         },
-    401: errorResponse(401, components),
+    ...(auth === 'none' ? {} : { 401: errorResponse(401, components) }),
     429: errorResponse(429, components),
   };
-  if (endpoint.params || endpoint.body) {
+  if (endpoint.params || endpoint.query || endpoint.body) {
     responses[422] = {
       description: 'Validation Error',
       content: { 'application/json': { schema: toSchema(ValidationErrorBody, 'output', components) } },
@@ -73,8 +98,8 @@ function operation(endpoint: Endpoint, components: Record<string, JsonSchema>): 
     operationId: endpoint.operationId,
     summary: endpoint.summary,
     description: endpoint.description,
-    tags: [endpoint.path.startsWith('/v1/web/retrieve') ? 'retrieve' : 'agent'],
-    security: [{ ApiKeyHeader: [] }, { BearerAuth: [] }],
+    tags: [tagOf(endpoint)],
+    security: SECURITY[auth],
     ...(parameters.length ? { parameters } : {}),
     ...(endpoint.body
       ? {
@@ -144,6 +169,13 @@ export function buildOpenApiDocument(options: {
       securitySchemes: {
         ApiKeyHeader: { type: 'apiKey', in: 'header', name: 'X_SERVICE_API_KEY' },
         BearerAuth: { type: 'http', scheme: 'bearer', description: 'The same API key as a bearer token.' },
+        ConsoleCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'tandem_console',
+          description:
+            'The console sign-in (POST /v1/console/auth/sign-in). Every change made with it carries the X-CSRF-Token header the sign-in answered.',
+        },
       },
     },
   };

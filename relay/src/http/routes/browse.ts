@@ -2,7 +2,7 @@ import type { BrowseRequest } from '@tandem/shared';
 import { Router } from 'express';
 import type { Services } from '../../services';
 import { clientSignal } from '../client-signal';
-import { accountId, body, locals } from '../context';
+import { accountId, body, keyIdOf, locals } from '../context';
 import { validate } from '../validation';
 
 /** Browse: create or continue a session and step while the status is CONTINUE, up to max_steps. */
@@ -12,6 +12,7 @@ export function browseRoutes(services: Services): Router {
     const signal = clientSignal(res);
     const response = await services.app.browse.browse(accountId(res), body<BrowseRequest>(res), {
       signal,
+      keyId: keyIdOf(res),
       onSession: (id) => {
         locals(res).sessionId = id;
       },

@@ -1,18 +1,13 @@
 import { DeviceTokenRequest, type DeviceTokenResponse, type RevokeDeviceResponse } from '@tandem/shared';
-import { type Request, Router } from 'express';
+import { Router } from 'express';
 import { BadRequest, TooManyRequests, Unauthorized, ValidationFailed } from '../../errors';
 import type { SignInAttempt } from '../../limits/sign-in-guard';
 import type { Services } from '../../services';
+import { apiKeyOf } from '../auth';
 import { locals } from '../context';
 import { toValidationIssues } from '../validation';
 
 export const EXTENSION_TOKEN_PATH = '/v1/extension/token';
-
-function apiKeyOf(req: Request): string | undefined {
-  const header = req.get('x_service_api_key') ?? req.get('x-service-api-key');
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
-  return header?.trim() || bearer;
-}
 
 const TOO_MANY = (seconds: number) =>
   `Too many failed sign-ins for this account or from this address. Try again in ${seconds} s.`;
@@ -31,7 +26,8 @@ export function extensionRoutes(services: Services): Router {
     // The body is optional with an API key, so it is parsed here rather than by validate().
     const raw: unknown = req.body === undefined || req.body === null ? {} : req.body;
     const parsed = DeviceTokenRequest.safeParse(raw);
-    if (!parsed.success) throw new ValidationFailed(toValidationIssues('body', parsed.error.issues, raw));
+    if (!parsed.success)
+      throw new ValidationFailed(toValidationIssues('body', parsed.error.issues, raw, DeviceTokenRequest));
     const request = parsed.data;
 
     let accountId: string;

@@ -2,23 +2,28 @@ import type { SessionIdParams, TimelineChunk } from '@tandem/shared';
 import { Router } from 'express';
 import type { Services } from '../../services';
 import { accountId, locals, params } from '../context';
+import { route } from '../route';
 import { openSse, type SseStream } from '../sse';
-import { validate } from '../validation';
 
 const HEARTBEAT_MS = 15_000;
 
-/** Live and recent sessions, and a session's step timeline (the console's session pages read them). */
+/** Live and recent sessions, closing one, and a session's step timeline (the console's session pages read them). */
 export function historyRoutes(services: Services): Router {
   const router = Router();
-  router.get(services.api.consoleSessions.path, async (_req, res) => {
+  route(router, services.api.consoleSessions, async (_req, res) => {
     res.json(await services.app.history.sessions(accountId(res)));
   });
-  router.get(services.api.sessionSteps.path, validate(services.api.sessionSteps), async (_req, res) => {
+  route(router, services.api.closeConsoleSession, async (_req, res) => {
+    const { session_id } = params<SessionIdParams>(res);
+    locals(res).sessionId = session_id;
+    res.json(await services.app.history.close(accountId(res), session_id));
+  });
+  route(router, services.api.sessionSteps, async (_req, res) => {
     const { session_id } = params<SessionIdParams>(res);
     locals(res).sessionId = session_id;
     res.json(await services.app.history.steps(accountId(res), session_id));
   });
-  router.get(services.api.sessionStepsLive.path, validate(services.api.sessionStepsLive), async (_req, res) => {
+  route(router, services.api.sessionStepsLive, async (_req, res) => {
     const { session_id } = params<SessionIdParams>(res);
     locals(res).sessionId = session_id;
     // The stream opens only once the session is known to have a timeline: else a plain 404.

@@ -9,7 +9,7 @@ import { Router } from 'express';
 import type { StepReporter } from '../../app/index';
 import type { Services } from '../../services';
 import { clientSignal } from '../client-signal';
-import { accountId, body, locals, params } from '../context';
+import { accountId, body, keyIdOf, locals, params } from '../context';
 import { streamReporter } from '../step-stream';
 import { validate } from '../validation';
 
@@ -49,11 +49,12 @@ export function sessionRoutes(services: Services): Router {
     const { session_id } = params<SessionIdParams>(res);
     locals(res).sessionId = session_id;
     const request = body<StepRequest>(res);
+    const options = { signal, keyId: keyIdOf(res) };
     if (request.stream) {
-      await steps.step(accountId(res), session_id, request, streamReporter(res), signal);
+      await steps.step(accountId(res), session_id, request, streamReporter(res), options);
       return;
     }
-    res.json(await steps.step(accountId(res), session_id, request, jsonReporter(request), signal));
+    res.json(await steps.step(accountId(res), session_id, request, jsonReporter(request), options));
   });
 
   router.delete(services.api.closeSession.path, validate(services.api.closeSession), async (_req, res) => {
