@@ -40,7 +40,7 @@ function endpointOf(example: Example): Endpoint | undefined {
   return (Object.values(endpoints) as Endpoint[]).find(
     (endpoint) =>
       endpoint.method === example.method.toLowerCase() &&
-      new RegExp(`^${endpoint.path.replace(/:\w+/g, '[^/]+')}$`).test(example.path),
+      new RegExp(`^${endpoint.path.replace(/:\w+/g, '[^/]+')}$`).test(example.path.split('?')[0] ?? ''),
   );
 }
 
