@@ -115,12 +115,13 @@ export class SessionGone extends DomainError {
       | 'stopped_in_browser'
       | 'browser_crashed'
       | 'extension_disconnected'
-      | 'device_revoked',
+      | 'device_revoked'
+      | 'relay_stopped'
+      | 'node_stopped',
   ) {
     const why = {
-      // Sessions live in memory: after a restart every earlier id is unknown, and the message says why.
       unknown:
-        "is not known to this relay. Sessions live in the relay's memory, so they end when it restarts; the relay may have restarted since this one was created, or the id is wrong",
+        'is not known to this relay: the id is wrong, it is not one of your sessions, or it ended more than TANDEM_HISTORY_DAYS days ago',
       closed: 'was closed',
       expired: 'expired after being idle too long',
       closed_in_browser: 'was closed in the browser (its tab was closed)',
@@ -130,6 +131,10 @@ export class SessionGone extends DomainError {
         'ended because the browser extension stayed disconnected longer than the grace period (check that the browser is running and API Enabled is on)',
       device_revoked:
         "ended because its browser extension's device token was revoked (sign the extension in again from its popup)",
+      // A live session is a browser the relay process holds; a parked one is in the store and comes back.
+      relay_stopped:
+        'ended when its relay stopped or restarted (a live session is held in the relay process; parked ones come back)',
+      node_stopped: 'ended because the relay node that held it stopped',
     }[reason];
     super(
       'session_gone',

@@ -12,6 +12,7 @@ import {
   BrowseService,
   ConsoleService,
   HistoryService,
+  ParkedSessionStore,
   QuotaGate,
   RetrieveService,
   Screenshots,
@@ -103,12 +104,15 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
     stepScreenshots.sweep();
     // Steps and sessions older than TANDEM_HISTORY_DAYS go; a store that is unreachable now is swept the next time.
     const before = Date.now() - historyMs;
-    void Promise.all([store.history.prune(before), store.sessionRecords.prune(before)]).catch((error: unknown) =>
-      logger.warn({ err: error }, 'old step history not pruned'),
-    );
+    void Promise.all([
+      store.history.prune(before),
+      store.sessionRecords.prune(before),
+      // Parked sessions no relay holds (this one restarted, or the one that parked them stopped).
+      store.sessionRecords.expireParkedBefore(Date.now() - config.TANDEM_SESSION_IDLE_SECONDS * 1000),
+    ]).catch((error: unknown) => logger.warn({ err: error }, 'old step history not pruned'));
   };
   // The sessions this relay had open before it stopped lived in its memory: they are over.
-  const orphans = await store.sessionRecords.endAllOf(config.TANDEM_NODE_ID, 'relay_restarted').catch(() => 0);
+  const orphans = await store.sessionRecords.endAllOf(config.TANDEM_NODE_ID, 'relay_stopped').catch(() => 0);
   if (orphans) logger.info({ sessions: orphans }, 'sessions of the last run marked as ended by the restart');
   sweep();
   const sweeper = setInterval(sweep, SWEEP_INTERVAL_MS).unref();
@@ -126,14 +130,23 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
   });
   // Steps as they finish and sessions as they end, for live timelines.
   const feed = new StepFeed();
+  const idleMs = config.TANDEM_SESSION_IDLE_SECONDS * 1000;
+  // Parked sessions wait in the store, out of memory, where any relay on it can bring them back.
+  const parked = new ParkedSessionStore({
+    records: store.sessionRecords,
+    nodeId: config.TANDEM_NODE_ID,
+    idleMs,
+    logger,
+  });
   // The store's record of each session; a write that fails costs the session nothing.
   const recording = (what: string, write: () => Promise<unknown>) =>
     void write().catch((error: unknown) => logger.warn({ err: error }, `session record not ${what}`));
   const sessions = new SessionManager<Conversation>({
     nodeId: config.TANDEM_NODE_ID,
     maxSessions: config.TANDEM_MAX_SESSIONS,
-    idleMs: config.TANDEM_SESSION_IDLE_SECONDS * 1000,
+    idleMs,
     parkAfterMs: config.TANDEM_PARK_AFTER_SECONDS * 1000,
+    parked,
     maxParked: config.TANDEM_MAX_PARKED_SESSIONS,
     busyWaitMs: config.TANDEM_SESSION_BUSY_WAIT_SECONDS * 1000,
     logger,
@@ -203,6 +216,9 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
     sessions,
     profiles: store.agents,
     guardrails: store.guardrails,
+    parked,
+    records: store.sessionRecords,
+    idleMs,
     browsers,
     proxies,
     guard,
@@ -215,6 +231,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
   // swap it for one with a full disk).
   const shots = new Screenshots({ store: { save: (png) => services.screenshots.save(png) }, publicUrl, logger });
   const quota = new QuotaGate({ quotas: store.quotas, usage: store.usage });
+  const sessionService = new SessionService(opener, shots);
   const signIns = SignInGuard.inMemory();
   const calls = { opener, profiles: store.agents, secrets: store.secrets, agent, screenshots: shots, guard, quota };
   const app: Application = {
@@ -245,12 +262,17 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
     history: new HistoryService({
       history: store.history,
       records: store.sessionRecords,
-      live: sessions,
+      live: {
+        list: (accountId) => sessions.list(accountId),
+        live: (accountId) => sessions.live(accountId),
+        endReason: (accountId, id) => sessions.endReason(accountId, id),
+        close: (accountId, id) => sessionService.close(accountId, id),
+      },
       feed,
       publicUrl,
       days: config.TANDEM_HISTORY_DAYS,
     }),
-    sessions: new SessionService(opener, shots),
+    sessions: sessionService,
     browse: new BrowseService({ ...calls, config }),
     steps: new StepService(calls),
     retrieve: new RetrieveService({
@@ -327,7 +349,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
           server.close(() => resolve());
           server.closeAllConnections();
         });
-        await services.sessions.closeAll();
+        await services.sessions.closeAll('relay_stopped');
         await services.browsers.close();
         await egress.close();
         await store.close();

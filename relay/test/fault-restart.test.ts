@@ -52,7 +52,7 @@ async function helloWith(relay: TestRelay, token: string): Promise<string> {
 }
 
 describe('a relay restart', () => {
-  it('keeps accounts, keys, skills, agents and devices; old session ids get a 404 saying sessions live in memory', async () => {
+  it('keeps accounts, keys, skills, agents and devices; old live session ids get a 404 saying the relay stopped', async () => {
     const before = await startTestRelay({}, { dataDir });
     const email = (await before.services.store.accounts.first())!.email;
     const password = before.firstStart!.password;
@@ -87,8 +87,8 @@ describe('a relay restart', () => {
       // Devices: the token issued before the restart still opens the extension socket.
       expect(await helloWith(after, device.body.token as string)).toBe('welcome');
 
-      // Sessions lived in the old relay's memory.
-      const gone = `Session ${oldId} is not known to this relay. Sessions live in the relay's memory, so they end when it restarts; the relay may have restarted since this one was created, or the id is wrong. Create a new session (POST /v1/web/session) and use its session_id.`;
+      // A live session was a browser of the old relay's process: it ended with it, and the store says so.
+      const gone = `Session ${oldId} ended when its relay stopped or restarted (a live session is held in the relay process; parked ones come back). Create a new session (POST /v1/web/session) and use its session_id.`;
       for (const [method, path, body] of [
         ['POST', `/v1/web/session/${oldId}`, { cmd: 'scroll down', stream: false }],
         ['GET', `/v1/web/screenshot/${oldId}`, undefined],

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { type FixtureSite, startFixtureSite } from '@tandem/e2e/fixtures';
 import type { Action, Snapshot } from '@tandem/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,13 +16,14 @@ async function accountOf(relay: TestRelay): Promise<string> {
   return (await relay.services.store.apiKeys.resolve(relay.key))!.accountId;
 }
 
-/** The live session of the test key, run as an operation (so a parked one is revived first, as any call would). */
-async function inSession<T>(
-  relay: TestRelay,
-  id: string,
-  work: (session: ReturnType<TestRelay['services']['sessions']['get']>) => Promise<T>,
-): Promise<T> {
-  const session = relay.services.sessions.get(await accountOf(relay), id);
+type AgentSession = Awaited<ReturnType<TestRelay['services']['app']['sessions']['find']>>;
+
+/**
+ * The test key's session, found as any call finds it (a parked one comes back from the store) and run as
+ * an operation (so a parked one is revived first).
+ */
+async function inSession<T>(relay: TestRelay, id: string, work: (session: AgentSession) => Promise<T>): Promise<T> {
+  const session = await relay.services.app.sessions.find(await accountOf(relay), id);
   return relay.services.sessions.run(session, () => work(session));
 }
 
@@ -61,21 +65,29 @@ describe('parked sessions', () => {
       });
 
       const browser = await relay.services.browsers.get();
-      const session = relay.services.sessions.get(await accountOf(relay), id);
+      const account = await accountOf(relay);
+      const session = relay.services.sessions.get(account, id);
       expect(await relay.services.sessions.park(session)).toBe(true);
       expect(session.parked).toBe(true);
       await expect.poll(() => browser.contexts().length).toBe(0);
       expect(relay.services.sessions.parkedCount).toBe(1);
-      // Still listed, still the same URL, without a browser.
+      // Out of memory, into the store: nothing of it is left here but its clock.
+      expect(relay.services.sessions.isAway(account, id)).toBe(true);
+      const record = await relay.services.store.sessionRecords.parked(account, id);
+      expect(record?.record.url).toBe(`${site.url}/account`);
+      expect(record?.state).toContain('"fixture_user","value":"ada%20lovelace"'); // the signed-in cookie
+      // Still listed, without a browser.
       expect((await relay.api('GET', '/v1/web/sessions')).body.session_ids).toEqual([id]);
-      expect(session.driver.url()).toBe(`${site.url}/account`);
 
       const revived = await inSession(relay, id, async (s) => ({
         snapshot: await s.driver.snapshot(),
         notice: s.notice,
+        parked: s.parked,
       }));
       expect(browser.contexts()).toHaveLength(1);
-      expect(session.parked).toBe(false);
+      expect(revived.parked).toBe(false);
+      expect(relay.services.sessions.parkedCount).toBe(0);
+      expect(await relay.services.store.sessionRecords.parked(account, id)).toBeUndefined();
       expect(revived.snapshot.text).toContain('Signed in as ada lovelace');
       const field = (name: string) => revived.snapshot.elements.find((e) => e.attributes.name === name);
       expect(field('note')?.attributes.value).toBe('half done');
@@ -87,6 +99,44 @@ describe('parked sessions', () => {
       expect(revived.notice).toMatch(/Not restored: .*script state/);
     } finally {
       await relay.close();
+    }
+  });
+
+  it('a parked session outlives its relay: the next relay on the store brings it back, signed in', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tandem-parked-'));
+    const first = await startTestRelay({ TANDEM_PARK_AFTER_SECONDS: 0.2, TANDEM_PLANNER: 'builtin' }, { dataDir });
+    let second: TestRelay | undefined;
+    try {
+      const created = await first.api('POST', '/v1/web/session', { body: { url: `${site.url}/account?signin=ada` } });
+      const id = created.body.session_id as string;
+      const live = await first.api('POST', '/v1/web/session', { body: { url: `${site.url}/form.html` } });
+      const liveId = live.body.session_id as string;
+      await expect.poll(() => first.services.sessions.parkedCount, { timeout: 10_000 }).toBe(2);
+      // Used again: this one is live when the relay stops, and ends with it.
+      expect((await first.api('GET', `/v1/web/screenshot/${liveId}`)).status).toBe(200);
+      await first.close();
+
+      second = await startTestRelay(
+        { TANDEM_PARK_AFTER_SECONDS: 0.2, TANDEM_PLANNER: 'builtin' },
+        { dataDir, databaseUrl: first.databaseUrl },
+      );
+      expect((await second.api('GET', '/v1/web/sessions')).body.session_ids).toEqual([id]);
+      const step = await second.api('POST', `/v1/web/session/${id}`, {
+        body: { cmd: 'Who is signed in?', stream: false },
+      });
+      expect(step.status, JSON.stringify(step.body)).toBe(200);
+      expect(step.body.url).toBe(`${site.url}/account`);
+      const account = await accountOf(second);
+      const snapshot = await inSession(second, id, (s) => s.driver.snapshot());
+      expect(snapshot.text).toContain('Signed in as ada');
+      const gone = await second.api('POST', `/v1/web/session/${liveId}`, { body: { cmd: 'x', stream: false } });
+      expect(gone.status).toBe(404);
+      expect(gone.body.message).toMatch(/ended when its relay stopped or restarted/);
+      expect(second.services.sessions.get(account, id).createdAt).toBeLessThan(Date.now() - 100);
+    } finally {
+      await first.close();
+      await second?.close();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
@@ -119,11 +169,12 @@ describe('parked sessions', () => {
         ids.push(res.body.session_id as string);
       }
       const account = await accountOf(relay);
-      const [first, second, third] = ids.map((id) => relay.services.sessions.get(account, id));
-      expect([first?.parked, second?.parked, third?.parked]).toEqual([true, false, false]);
+      const parked = () => ids.map((id) => relay.services.sessions.isAway(account, id));
+      expect(parked()).toEqual([true, false, false]);
       // Using the first again parks the one now least recently used (the second).
       expect((await relay.api('GET', `/v1/web/screenshot/${ids[0]}`)).status).toBe(200);
-      expect([first?.parked, second?.parked, third?.parked]).toEqual([false, true, false]);
+      expect(parked()).toEqual([false, true, false]);
+      expect(relay.services.sessions.get(account, ids[0] as string).parked).toBe(false);
       const browser = await relay.services.browsers.get();
       await expect.poll(() => browser.contexts().length).toBe(2);
     } finally {

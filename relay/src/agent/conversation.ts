@@ -3,9 +3,24 @@ import type { Session } from '../sessions/session';
 import type { StepRecord, Usage } from './planner';
 import { excerpt } from './quote';
 
+/** A conversation as the store keeps it while its session is parked (plain JSON). */
+export interface ConversationState {
+  task?: string | undefined;
+  history: StepRecord[];
+  memory?: string | undefined;
+  plan?: string | undefined;
+  planned: boolean;
+  pendingQuestion?: string | undefined;
+  userAnswer?: { question: string; answer: string } | undefined;
+  lastPageText?: string | undefined;
+  consecutiveFailures: number;
+  usage: Usage & { steps: number };
+}
+
 /**
  * The agent's side of a session: the task, what happened so far, the planner's memory, and a question
- * waiting for the user. Lives as long as the session.
+ * waiting for the user. Lives as long as the session (a parked session keeps it in the store: `state()`,
+ * `Conversation.from()`).
  */
 export class Conversation {
   task: string | undefined;
@@ -85,6 +100,38 @@ export class Conversation {
       this.planned = true;
     }
     this.memory = memory;
+  }
+
+  /** Everything it holds, as plain data for the store. */
+  state(): ConversationState {
+    return {
+      task: this.task,
+      history: this.history,
+      memory: this.memory,
+      plan: this.plan,
+      planned: this.planned,
+      pendingQuestion: this.pendingQuestion,
+      userAnswer: this.userAnswer,
+      lastPageText: this.lastPageText,
+      consecutiveFailures: this.consecutiveFailures,
+      usage: this.usage,
+    };
+  }
+
+  /** The conversation `state()` gave, back as it was. */
+  static from(state: ConversationState): Conversation {
+    const conversation = new Conversation();
+    conversation.task = state.task;
+    conversation.history.push(...state.history);
+    conversation.memory = state.memory;
+    conversation.plan = state.plan;
+    conversation.planned = state.planned;
+    conversation.pendingQuestion = state.pendingQuestion;
+    conversation.userAnswer = state.userAnswer;
+    conversation.lastPageText = state.lastPageText;
+    conversation.consecutiveFailures = state.consecutiveFailures;
+    Object.assign(conversation.usage, state.usage);
+    return conversation;
   }
 
   /** Adds one planner call's tokens to the session's totals (read by the end-of-session log). */

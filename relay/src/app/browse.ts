@@ -29,7 +29,7 @@ export class BrowseService {
     const { opener } = deps;
     const started = Date.now();
     const continuing = request.session_id !== undefined;
-    const existing = continuing ? opener.sessions.get(accountId, request.session_id as string) : undefined;
+    const existing = continuing ? await opener.session(accountId, request.session_id as string) : undefined;
     // A continued session keeps the agent profile it was created with unless this call names another.
     const { profile, secrets } = await callSetup(deps, accountId, request, existing);
     const session =

@@ -19,6 +19,7 @@ export { AgentService } from './agents';
 export { type BrowseDeps, BrowseService, type CallOptions } from './browse';
 export { ConsoleService } from './console';
 export { HistoryService } from './history';
+export { ParkedSessionStore } from './parked-sessions';
 export { QuotaGate } from './quota';
 export { RetrieveService, type RetrieveServiceDeps } from './retrieve';
 export { NO_SCREENSHOT, type OptionalScreenshot, Screenshots } from './screenshots';

@@ -31,7 +31,7 @@ export class RetrieveService {
     if (request.session_id) options.onSession?.(request.session_id);
     await deps.quota.check(accountId);
     const continuing = request.session_id !== undefined;
-    const existing = continuing ? opener.sessions.get(accountId, request.session_id as string) : undefined;
+    const existing = continuing ? await opener.session(accountId, request.session_id as string) : undefined;
     const session =
       existing ??
       (await opener.open(accountId, {

@@ -6,28 +6,83 @@ import type {
 } from '@tandem/shared';
 import type { AgentSession, Conversation } from '../agent/conversation';
 import { statusNote } from '../browser/http-status';
-import { type OpenDeps, openSession } from '../sessions/lifecycle';
+import { SessionGone } from '../errors';
+import { adoptSession, type OpenDeps, openSession } from '../sessions/lifecycle';
 import type { SessionManager } from '../sessions/manager';
 import type { Guardrails } from '../store/guardrails';
+import type { SessionRecord } from '../store/session-records';
+import type { ParkedSessionStore } from './parked-sessions';
 import { type ProfileStore, resolveProfile } from './profiles';
 import type { Screenshots } from './screenshots';
 
 type OpenRequest = Omit<Parameters<typeof openSession>[2], 'guardrails'>;
 
+const GONE_REASONS = new Set<SessionGone['reason']>([
+  'closed',
+  'expired',
+  'closed_in_browser',
+  'stopped_in_browser',
+  'browser_crashed',
+  'extension_disconnected',
+  'device_revoked',
+  'relay_stopped',
+  'node_stopped',
+]);
+
+/** Why a session ended, as its record says, in the words SessionGone knows. */
+const goneReason = (reason: string | null): SessionGone['reason'] =>
+  GONE_REASONS.has(reason as SessionGone['reason']) ? (reason as SessionGone['reason']) : 'unknown';
+
+export interface OpenerDeps extends OpenDeps<Conversation> {
+  profiles: ProfileStore;
+  guardrails: { get(accountId: string): Promise<Guardrails> };
+  /** Parked sessions kept in the store (by this relay or another). */
+  parked: Pick<ParkedSessionStore, 'load'>;
+  /** The store's session records: why a session ended, and the account's sessions on every relay. */
+  records: {
+    get(accountId: string, id: string): Promise<SessionRecord | undefined>;
+    active(accountId: string, idleSince: number): Promise<string[]>;
+  };
+  /** TANDEM_SESSION_IDLE_SECONDS. */
+  idleMs: number;
+}
+
 /**
- * Opens sessions for the use cases: the agent profile a session names must exist first, and the
- * account's guardrails go with the session.
+ * Opens sessions for the use cases and finds them again: the agent profile a session names must exist
+ * first, the account's guardrails go with the session, and a parked session comes back from the store.
  */
 export class SessionOpener {
-  constructor(
-    private readonly deps: OpenDeps<Conversation> & {
-      profiles: ProfileStore;
-      guardrails: { get(accountId: string): Promise<Guardrails> };
-    },
-  ) {}
+  constructor(private readonly deps: OpenerDeps) {}
 
   get sessions(): SessionManager<Conversation> {
     return this.deps.sessions;
+  }
+
+  /**
+   * The caller's session `id`: live here, or parked in the store (it joins this relay, its browser opened
+   * again by its next operation). Else SessionGone, saying why it ended when the store knows.
+   */
+  async session(accountId: string, id: string): Promise<AgentSession> {
+    try {
+      return this.deps.sessions.get(accountId, id);
+    } catch (error) {
+      if (!(error instanceof SessionGone) || error.reason !== 'unknown') throw error;
+      const parked = await this.deps.parked.load(accountId, id);
+      if (parked) return adoptSession(this.deps, parked);
+      // Read again: it may have come back here while the store was being asked.
+      const record = await this.deps.records.get(accountId, id);
+      if (!record?.endedAt) return this.deps.sessions.get(accountId, id);
+      throw new SessionGone(id, goneReason(record.endReason));
+    }
+  }
+
+  /** The ids of the caller's sessions that have not ended, on this relay and (with a shared store) others. */
+  async active(accountId: string, now = Date.now()): Promise<string[]> {
+    const here = this.deps.sessions.list(accountId);
+    const stored = await this.deps.records.active(accountId, now - this.deps.idleMs);
+    // A session that just ended here may not be marked so in the store yet.
+    const elsewhere = stored.filter((id) => !here.includes(id) && !this.deps.sessions.endReason(accountId, id));
+    return [...here, ...elsewhere];
   }
 
   async open(accountId: string, request: OpenRequest): Promise<AgentSession> {
@@ -83,16 +138,22 @@ export class SessionService {
     return this.opener.closingOnFailure(accountId, session, work);
   }
 
-  async close(accountId: string, sessionId: string): Promise<void> {
-    await this.sessions.close(accountId, sessionId);
+  /** The caller's session, brought back from the store when parked there (for tools and tests). */
+  find(accountId: string, sessionId: string): Promise<AgentSession> {
+    return this.opener.session(accountId, sessionId);
   }
 
-  list(accountId: string): ListSessionsResponse {
-    return { session_ids: this.sessions.list(accountId) };
+  async close(accountId: string, sessionId: string): Promise<void> {
+    const session = await this.opener.session(accountId, sessionId);
+    await this.sessions.close(accountId, session.id);
+  }
+
+  async list(accountId: string): Promise<ListSessionsResponse> {
+    return { session_ids: await this.opener.active(accountId) };
   }
 
   async screenshot(accountId: string, sessionId: string): Promise<ScreenshotResponse> {
-    const session = this.sessions.get(accountId, sessionId);
+    const session = await this.opener.session(accountId, sessionId);
     return { screenshot: await this.sessions.run(session, () => this.screenshots.capture(session)) };
   }
 }

@@ -46,7 +46,7 @@ export class StepService {
     options: CallOptions = {},
   ): Promise<T> {
     const { deps } = this;
-    const session = deps.opener.sessions.get(accountId, sessionId);
+    const session = await deps.opener.session(accountId, sessionId);
     const { profile, secrets } = await callSetup(deps, accountId, request, session);
     return deps.opener.sessions.run(
       session,

@@ -34,16 +34,24 @@ export class ParkingDriver implements BrowserDriver {
   private notice: string | undefined;
 
   constructor(
-    driver: PlaywrightDriver,
+    driver: PlaywrightDriver | undefined,
     private readonly reopen: Reopen,
     private readonly logger: Logger,
+    /** For a session parked earlier (the store kept it): what its first use opens again. */
+    parkedState?: PageState,
   ) {
-    this.attach(driver);
+    if (driver) this.attach(driver);
+    this.state = parkedState;
   }
 
   /** Whether the context is closed and the session waits to be revived. */
   get parked(): boolean {
     return this.state !== undefined;
+  }
+
+  /** What a parked session will open again (undefined while live). */
+  get parkedState(): PageState | undefined {
+    return this.state;
   }
 
   /**

@@ -35,7 +35,20 @@ export class ProxyPool {
 
   /** The proxy for a new session; 400 when none is configured. */
   take(sessionId: string): ProxySettings {
-    const url = this.urls[this.next++ % Math.max(this.urls.length, 1)];
+    return this.pick(sessionId).proxy;
+  }
+
+  /**
+   * The proxy for a session: the next in turn, or the one at `index` again (a parked session coming back,
+   * on any relay with the same TANDEM_PROXY_URLS). Its index is what the store keeps, never the URL.
+   */
+  pick(sessionId: string, index?: number): { index: number; proxy: ProxySettings } {
+    const at = (index ?? this.next++) % Math.max(this.urls.length, 1);
+    return { index: at, proxy: this.settings(sessionId, at) };
+  }
+
+  private settings(sessionId: string, index: number): ProxySettings {
+    const url = this.urls[index];
     if (!url) {
       throw new BadRequest(
         'use_proxy is true but this relay has no proxy configured. Set TANDEM_PROXY_URLS to a comma-separated list of proxy URLs, or send use_proxy: false.',

@@ -1,8 +1,9 @@
 import type { CreateSessionRequest } from '@tandem/shared';
 import type { BrowserHost } from '../browser/browser-host';
+import type { Viewport } from '../browser/driver';
 import { ParkingDriver } from '../browser/parking-driver';
 import { type PageState, PlaywrightDriver } from '../browser/playwright-driver';
-import type { ProxyPool } from '../browser/proxies';
+import type { ProxyPool, ProxySettings } from '../browser/proxies';
 import { checkUrl } from '../browser/url-policy';
 import { viewportOf } from '../browser/viewport';
 import type { Config } from '../config';
@@ -13,7 +14,7 @@ import { type Guardrails, NO_GUARDRAILS } from '../store/guardrails';
 import { guardrailCheck } from './guardrails';
 import { type LocalOpenDeps, openLocalSession } from './local';
 import type { SessionManager } from './manager';
-import type { Session } from './session';
+import { Session, type SessionInfo } from './session';
 
 type OpenRequest = Pick<
   CreateSessionRequest,
@@ -45,49 +46,88 @@ const openTurnMs = (config: OpenDeps<unknown>['config']) => config.TANDEM_NAVIGA
 export async function openSession<C>(deps: OpenDeps<C>, accountId: string, request: OpenRequest): Promise<Session<C>> {
   if (request.local) return openLocalSession(deps, accountId, request); // [local mode, issue 6]
   const guardrails = request.guardrails ?? NO_GUARDRAILS;
-  const refuse = guardrailCheck(guardrails);
-  const url = await checkUrl(request.url, deps.guard, refuse);
+  const url = await checkUrl(request.url, deps.guard, guardrailCheck(guardrails));
+  const info: SessionInfo = {
+    accountId,
+    local: false,
+    mode: request.mode,
+    agentId: request.agent_id,
+    useProxy: request.use_proxy,
+    guardrails,
+  };
   // The cap is checked before the gate, so a create beyond it is refused at once rather than queued.
-  return deps.sessions.create(
-    {
-      accountId,
-      local: false,
-      mode: request.mode,
-      agentId: request.agent_id,
-      useProxy: request.use_proxy,
-      guardrails,
-    },
-    (sessionId) =>
-      deps.browsers.opening.run(async () => {
-        const logger = deps.logger.child({ sessionId });
-        // Every connection of the session's browser goes through the egress proxy, which applies the
-        // address policy and, with use_proxy, goes on through the session's own proxy (the same one
-        // again when a parked session comes back).
-        const upstream = request.use_proxy ? deps.proxies.take(sessionId) : undefined;
-        const browser = (state?: PageState) =>
-          PlaywrightDriver.open(deps.browsers, {
-            viewport: state?.viewport ?? viewportOf(request.browser_params),
-            navigationTimeoutMs: deps.config.TANDEM_NAVIGATION_TIMEOUT_MS,
-            scriptTimeoutMs: deps.config.TANDEM_SCRIPT_TIMEOUT_MS,
-            logger,
-            checkUrl: (target) => checkUrl(target, deps.guard, refuse),
-            // The guardrails hold for every connection, whatever the page or the model does.
-            egress: deps.egress.register({ upstream, logger, refuse }),
-            storageState: state?.storage,
-          });
-        const driver = await browser();
-        try {
-          await driver.navigate(url.href);
-        } catch (error) {
-          await driver.close();
-          throw error;
-        }
-        // A revive waits its turn at the gate like a create, so a burst of them cannot swamp Chromium.
-        return new ParkingDriver(
-          driver,
-          (state) => deps.browsers.opening.run(() => browser(state), openTurnMs(deps.config)),
-          logger,
-        );
-      }, openTurnMs(deps.config)),
+  return deps.sessions.create(info, (sessionId) =>
+    deps.browsers.opening.run(async () => {
+      const remote = remoteBrowser(deps, sessionId, info);
+      const driver = await remote.open({ viewport: viewportOf(request.browser_params) });
+      try {
+        await driver.navigate(url.href);
+      } catch (error) {
+        await driver.close();
+        throw error;
+      }
+      return new ParkingDriver(driver, remote.reopen, remote.logger);
+    }, openTurnMs(deps.config)),
   );
+}
+
+/** What the store keeps of a parked remote session to bring it back on any relay. */
+export interface ParkedRemote<C> {
+  id: string;
+  info: SessionInfo;
+  page: PageState;
+  conversation: C;
+  createdAt: number;
+  lastUsedAt: number;
+}
+
+/**
+ * A parked session from the store, back in this relay's directory, still parked: its next operation opens
+ * its browser again where it was (the same proxy, guardrails and viewport; its cookies and storage).
+ */
+export function adoptSession<C>(deps: OpenDeps<C>, parked: ParkedRemote<C>): Session<C> {
+  const remote = remoteBrowser(deps, parked.id, parked.info);
+  const driver = new ParkingDriver(undefined, remote.reopen, remote.logger, parked.page);
+  const session = new Session(
+    parked.id,
+    parked.info,
+    driver,
+    deps.sessions.busyWaitMs,
+    parked.conversation,
+    parked.createdAt,
+  );
+  session.lastUsedAt = parked.lastUsedAt;
+  return deps.sessions.adopt(session);
+}
+
+/**
+ * How a remote session's browser opens, first and when it comes back from parking. Every connection of
+ * the session's browser goes through the egress proxy, which applies the address policy and the account's
+ * guardrails and, with use_proxy, goes on through the session's own proxy (the same one when it comes back).
+ */
+function remoteBrowser<C>(deps: OpenDeps<C>, sessionId: string, info: SessionInfo) {
+  const logger = deps.logger.child({ sessionId });
+  const refuse = guardrailCheck(info.guardrails ?? NO_GUARDRAILS);
+  let upstream: ProxySettings | undefined;
+  if (info.useProxy) {
+    const picked = deps.proxies.pick(sessionId, info.proxyIndex);
+    info.proxyIndex = picked.index;
+    upstream = picked.proxy;
+  }
+  const open = (state: { viewport: Viewport; storage?: PageState['storage'] }) =>
+    PlaywrightDriver.open(deps.browsers, {
+      viewport: state.viewport,
+      navigationTimeoutMs: deps.config.TANDEM_NAVIGATION_TIMEOUT_MS,
+      scriptTimeoutMs: deps.config.TANDEM_SCRIPT_TIMEOUT_MS,
+      logger,
+      checkUrl: (target) => checkUrl(target, deps.guard, refuse),
+      egress: deps.egress.register({ upstream, logger, refuse }),
+      storageState: state.storage,
+    });
+  return {
+    logger,
+    open,
+    // A revive waits its turn at the gate like a create, so a burst of them cannot swamp Chromium.
+    reopen: (state: PageState) => deps.browsers.opening.run(() => open(state), openTurnMs(deps.config)),
+  };
 }

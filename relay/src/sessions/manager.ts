@@ -1,5 +1,6 @@
 import type { BrowserDriver } from '../browser/driver';
 import { BrowserGone } from '../browser/errors';
+import type { PageState } from '../browser/playwright-driver';
 import { AtCapacity, SessionBusy, SessionGone } from '../errors';
 import type { Logger } from '../logger';
 import { randomBase62 } from '../store/secrets';
@@ -27,6 +28,23 @@ export interface SessionManagerOptions<C> {
   parkAfterMs?: number;
   /** The most parked sessions kept; past it the longest idle parked one ends as expired. */
   maxParked?: number;
+  /** Where parked sessions wait (the store): a parked session leaves memory, and any relay can bring it back. */
+  parked?: ParkedSessions<C> | undefined;
+}
+
+/** The store's side of parking: keep a parked session, hear it is live again, end it once it expired. */
+export interface ParkedSessions<C> {
+  save(session: Session<C>, page: PageState): Promise<void>;
+  revived(session: Session<C>): Promise<void>;
+  /** Ends a parked session not used since `lastUsedAt`; false when it was (another relay brought it back). */
+  expire(sessionId: string, lastUsedAt: number): Promise<boolean>;
+}
+
+/** A session this relay parked into the store: no browser, no conversation in memory, only its clock. */
+interface Away {
+  accountId: string;
+  lastUsedAt: number;
+  timer: NodeJS.Timeout;
 }
 
 /** Ended sessions remembered so a late caller hears "closed" or "expired" rather than "unknown". */
@@ -43,8 +61,17 @@ export class SessionManager<C = unknown> {
   private reserved = 0;
   /** Sessions being parked: their context is still open, but their slot is already promised. */
   private readonly leaving = new Set<Session<C>>();
+  /** Sessions this relay parked into the store, until they expire or are brought back (`adopt`). */
+  private readonly away = new Map<string, Away>();
+  /** Each session's store writes (park, revive) in the order they were made. */
+  private readonly storeTurns = new WeakMap<Session<C>, Promise<unknown>>();
 
   constructor(private readonly options: SessionManagerOptions<C>) {}
+
+  /** How long a request waits for a busy session (TANDEM_SESSION_BUSY_WAIT_SECONDS). */
+  get busyWaitMs(): number {
+    return this.options.busyWaitMs;
+  }
 
   newId(): string {
     return `ses_${this.options.nodeId}_${randomBase62(128)}`;
@@ -80,6 +107,23 @@ export class SessionManager<C = unknown> {
     return session;
   }
 
+  /**
+   * Takes back a session parked into the store (by this relay or another): it joins the directory still
+   * parked, with its own last use, and its next operation revives it. A session already here wins.
+   */
+  adopt(session: Session<C>): Session<C> {
+    const here = this.sessions.get(session.id);
+    if (here) return here;
+    const away = this.away.get(session.id);
+    if (away) clearTimeout(away.timer);
+    this.away.delete(session.id);
+    this.sessions.set(session.id, session);
+    session.driver.onGone((reason) => void this.end(session, reason));
+    this.armIdleTimer(session);
+    this.log(session).info({ idleMs: Date.now() - session.lastUsedAt }, 'parked session taken back from the store');
+    return session;
+  }
+
   /** The caller's live session, or SessionGone (another account's session is "unknown"). */
   get(accountId: string, id: string): Session<C> {
     const session = this.sessions.get(id);
@@ -102,18 +146,26 @@ export class SessionManager<C = unknown> {
     return ended?.accountId === accountId ? ended.reason : undefined;
   }
 
+  /** The caller's sessions this relay holds: live, and parked (in memory or put away in the store). */
   list(accountId: string): string[] {
-    return [...this.sessions.values()].filter((s) => s.accountId === accountId).map((s) => s.id);
+    const here = [...this.sessions.values()].filter((s) => s.accountId === accountId).map((s) => s.id);
+    const away = [...this.away.entries()].filter(([, a]) => a.accountId === accountId).map(([id]) => id);
+    return [...here, ...away];
+  }
+
+  /** Whether this relay put the session away in the store (parked, with nothing of it in memory). */
+  isAway(accountId: string, id: string): boolean {
+    return this.away.get(id)?.accountId === accountId;
   }
 
   /** Sessions in the directory, parked ones included. */
   get size(): number {
-    return this.sessions.size;
+    return this.sessions.size + this.away.size;
   }
 
   /** Sessions whose browser context is closed until their next use. */
   get parkedCount(): number {
-    let parked = 0;
+    let parked = this.away.size;
     for (const session of this.sessions.values()) if (session.parked) parked++;
     return parked;
   }
@@ -146,6 +198,12 @@ export class SessionManager<C = unknown> {
         await this.makeRoom(session);
         session.notice = await session.parking?.revive();
         this.assertLive(session);
+        const store = this.options.parked;
+        if (store) {
+          await this.inStoreTurn(session, () => store.revived(session)).catch((error: unknown) =>
+            this.log(session).warn({ err: error }, 'the store was not told the session is live again'),
+          );
+        }
       }
       const controller = new AbortController();
       const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;
@@ -181,11 +239,27 @@ export class SessionManager<C = unknown> {
 
   /** Closes every session of an account (the account is being deleted). */
   async closeAllOf(accountId: string): Promise<void> {
+    for (const [id, away] of this.away) {
+      if (away.accountId !== accountId) continue;
+      clearTimeout(away.timer);
+      this.away.delete(id);
+    }
     await Promise.all(this.live(accountId).map((s) => this.end(s, 'closed')));
   }
 
-  async closeAll(): Promise<void> {
-    await Promise.all([...this.sessions.values()].map((s) => this.end(s, 'closed')));
+  /**
+   * Closes every session. A relay that is stopping (`relay_stopped`) leaves the ones it put away in the
+   * store parked there, for its next start or another relay; any other reason ends those too.
+   */
+  async closeAll(reason: EndReason = 'closed'): Promise<void> {
+    for (const [id, away] of this.away) {
+      clearTimeout(away.timer);
+      if (reason === 'relay_stopped') continue;
+      this.remember(id, away.accountId, reason);
+      this.options.onEnd?.(id, reason);
+    }
+    this.away.clear();
+    await Promise.all([...this.sessions.values()].map((s) => this.end(s, reason)));
   }
 
   private async end(session: Session<C>, reason: EndReason): Promise<void> {
@@ -194,8 +268,7 @@ export class SessionManager<C = unknown> {
     this.leaving.delete(session);
     clearTimeout(session.idleTimer);
     clearTimeout(session.parkTimer);
-    this.ended.set(session.id, { accountId: session.accountId, reason });
-    if (this.ended.size > TOMBSTONES) this.ended.delete(this.ended.keys().next().value as string);
+    this.remember(session.id, session.accountId, reason);
     // The session's token totals go out once, here, so cost per session is in the logs after it ends.
     this.log(session).info({ reason, ...this.options.endFields?.(session.conversation) }, 'session ended');
     this.options.onEnd?.(session.id, reason);
@@ -219,7 +292,9 @@ export class SessionManager<C = unknown> {
     session.parkTimer = undefined;
     if (session.queue.pending > 0 || !this.sessions.has(session.id)) return;
     // A parked session expires like a live one: parking saves memory, it does not extend a session's life.
-    session.idleTimer = setTimeout(() => void this.end(session, 'expired'), this.options.idleMs);
+    // The clock counts from its last use, which is now but for a session taken back from the store.
+    const left = Math.max(0, this.options.idleMs - (Date.now() - session.lastUsedAt));
+    session.idleTimer = setTimeout(() => void this.end(session, 'expired'), left);
     session.idleTimer.unref();
     const parkAfter = this.options.parkAfterMs ?? 0;
     if (parkAfter > 0 && parkAfter < this.options.idleMs && session.parking && !session.parked) {
@@ -267,19 +342,82 @@ export class SessionManager<C = unknown> {
     }
     if (!parked) return false;
     this.log(session).info({ idleMs: Date.now() - session.lastUsedAt }, 'session parked');
+    await this.putAway(session);
     this.dropParkedOverLimit();
     return true;
   }
 
-  /** Past maxParked, the parked sessions idle longest end (as expired): their kept state has a memory cost too. */
+  /**
+   * Hands a parked session to the store and lets go of it: what is left here is its clock. A store that
+   * refuses it (down, full) leaves it parked in memory; one that an operation is waiting for stays too.
+   */
+  private async putAway(session: Session<C>): Promise<void> {
+    const store = this.options.parked;
+    const page = session.parking?.parkedState;
+    if (!store || !page) return;
+    try {
+      await this.inStoreTurn(session, () => store.save(session, page));
+    } catch (error) {
+      this.log(session).warn({ err: error }, 'parked session kept in memory: the store did not take it');
+      return;
+    }
+    if (this.sessions.get(session.id) !== session || !session.parked || session.queue.pending > 0) return;
+    this.sessions.delete(session.id);
+    clearTimeout(session.idleTimer);
+    clearTimeout(session.parkTimer);
+    const left = Math.max(0, this.options.idleMs - (Date.now() - session.lastUsedAt));
+    const timer = setTimeout(() => void this.expireAway(session.id), left);
+    timer.unref();
+    this.away.set(session.id, { accountId: session.accountId, lastUsedAt: session.lastUsedAt, timer });
+  }
+
+  /** A session put away in the store reached its idle time: it ends, unless another relay took it back. */
+  private async expireAway(id: string): Promise<void> {
+    const away = this.away.get(id);
+    if (!away) return;
+    clearTimeout(away.timer);
+    this.away.delete(id);
+    const expired = await this.options.parked?.expire(id, away.lastUsedAt).catch((error: unknown) => {
+      this.options.logger.warn({ err: error, sessionId: id }, 'parked session not expired in the store');
+      return false;
+    });
+    if (!expired) return;
+    this.remember(id, away.accountId, 'expired');
+    this.options.logger.info({ sessionId: id, accountId: away.accountId, reason: 'expired' }, 'session ended');
+    this.options.onEnd?.(id, 'expired');
+  }
+
+  /** Runs the session's store writes one after another, so a revive is never overtaken by its park. */
+  private inStoreTurn<T>(session: Session<C>, write: () => Promise<T>): Promise<T> {
+    const next = (this.storeTurns.get(session) ?? Promise.resolve()).then(write, write);
+    this.storeTurns.set(
+      session,
+      next.catch(() => undefined),
+    );
+    return next;
+  }
+
+  private remember(id: string, accountId: string, reason: EndReason): void {
+    this.ended.set(id, { accountId, reason });
+    if (this.ended.size > TOMBSTONES) this.ended.delete(this.ended.keys().next().value as string);
+  }
+
+  /** Past maxParked, the parked sessions idle longest end (as expired): their kept state has a cost too. */
   private dropParkedOverLimit(): void {
     const max = this.options.maxParked ?? Number.POSITIVE_INFINITY;
     let over = this.parkedCount - max;
     if (over <= 0) return;
-    const parked = [...this.sessions.values()].filter((s) => s.parked).sort((a, b) => a.lastUsedAt - b.lastUsedAt);
-    for (const session of parked) {
+    const inMemory = [...this.sessions.values()]
+      .filter((s) => s.parked)
+      .map((s) => ({ id: s.id, lastUsedAt: s.lastUsedAt, end: () => this.end(s, 'expired') }));
+    const inStore = [...this.away.entries()].map(([id, a]) => ({
+      id,
+      lastUsedAt: a.lastUsedAt,
+      end: () => this.expireAway(id),
+    }));
+    for (const parked of [...inMemory, ...inStore].sort((a, b) => a.lastUsedAt - b.lastUsedAt)) {
       if (over-- <= 0) break;
-      void this.end(session, 'expired');
+      void parked.end();
     }
   }
 

@@ -6,7 +6,7 @@ import type { Guardrails } from '../store/guardrails';
 import type { OperationCancelled } from './cancellation';
 import { SerialQueue } from './queue';
 
-export type EndReason = 'closed' | 'expired' | GoneReason;
+export type EndReason = 'closed' | 'expired' | 'relay_stopped' | 'node_stopped' | GoneReason;
 
 export interface SessionInfo {
   accountId: string;
@@ -14,6 +14,8 @@ export interface SessionInfo {
   mode?: AgentMode | undefined;
   agentId?: string | undefined;
   useProxy: boolean;
+  /** Which of TANDEM_PROXY_URLS it goes through (with useProxy), so it gets the same one when it comes back. */
+  proxyIndex?: number | undefined;
   /** The account's guardrails when the session opened: they hold for its whole life. */
   guardrails?: Guardrails | undefined;
 }
@@ -24,7 +26,6 @@ export interface SessionInfo {
  * holds it.
  */
 export class Session<C = unknown> {
-  readonly createdAt = Date.now();
   lastUsedAt = Date.now();
   idleTimer: NodeJS.Timeout | undefined;
   /** Parks the session when it has been idle TANDEM_PARK_AFTER_SECONDS. */
@@ -46,6 +47,8 @@ export class Session<C = unknown> {
     busyWaitMs: number,
     /** The agent's task, history and memory in this session. */
     readonly conversation: C,
+    /** When it was made (earlier than now for a session brought back from the store). */
+    readonly createdAt = Date.now(),
   ) {
     this.driver = new SecretDriver(driver);
     this.parking = driver instanceof ParkingDriver ? driver : undefined;

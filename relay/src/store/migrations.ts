@@ -301,4 +301,12 @@ export const MIGRATIONS: readonly Migration[] = [
         .execute();
     },
   },
+  {
+    name: '0012_parked_sessions',
+    async up(db) {
+      // A parked session's state (its page, cookies and storage, the agent's conversation) as JSON; null
+      // while it is live. Any relay on the store can bring it back.
+      await db.schema.alterTable('session_records').addColumn('parked', 'text').execute();
+    },
+  },
 ];

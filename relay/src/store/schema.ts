@@ -98,6 +98,8 @@ export interface SessionRecordsTable {
   screenshot: string | null;
   ended_at: number | null;
   end_reason: string | null;
+  /** While parked: what brings it back (JSON), for any relay on the store; null while live. */
+  parked: string | null;
 }
 
 export interface DevicesTable {

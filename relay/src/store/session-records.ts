@@ -16,6 +16,8 @@ export interface SessionRecord {
   screenshot: string | null;
   endedAt: number | null;
   endReason: string | null;
+  /** Whether it is parked (its state in the store until its next use). */
+  parked: boolean;
 }
 
 const toRecord = (row: SessionRecordsTable): SessionRecord => ({
@@ -32,6 +34,7 @@ const toRecord = (row: SessionRecordsTable): SessionRecord => ({
   screenshot: row.screenshot,
   endedAt: row.ended_at === null ? null : Number(row.ended_at),
   endReason: row.end_reason,
+  parked: row.parked !== null,
 });
 
 /**
@@ -58,6 +61,7 @@ export class SessionRecords {
         screenshot: null,
         ended_at: null,
         end_reason: null,
+        parked: null,
       })
       .execute();
   }
@@ -93,15 +97,15 @@ export class SessionRecords {
   async ended(id: string, reason: string, at = Date.now()): Promise<void> {
     await this.db
       .updateTable('session_records')
-      .set({ ended_at: at, end_reason: reason })
+      .set({ ended_at: at, end_reason: reason, parked: null })
       .where('id', '=', id)
       .where('ended_at', 'is', null)
       .execute();
   }
 
   /**
-   * Marks the sessions a relay had open as ended (`reason`): at its start, since the sessions of its last
-   * run lived in its memory. Answers how many.
+   * Marks the live sessions a relay had open as ended (`reason`): at its start, since they lived in its
+   * memory. Parked ones are in the store and come back on their next use. Answers how many.
    */
   async endAllOf(nodeId: string, reason: string, at = Date.now()): Promise<number> {
     const result = await this.db
@@ -109,8 +113,81 @@ export class SessionRecords {
       .set({ ended_at: at, end_reason: reason })
       .where('node_id', '=', nodeId)
       .where('ended_at', 'is', null)
+      .where('parked', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
+  }
+
+  /** Keeps what brings a parked session back (`state`, JSON); it was last used at `lastUsedAt`. */
+  async park(id: string, state: string, lastUsedAt: number, url: string): Promise<void> {
+    await this.db
+      .updateTable('session_records')
+      .set({ parked: state, last_used_at: lastUsedAt, url })
+      .where('id', '=', id)
+      .where('ended_at', 'is', null)
+      .execute();
+  }
+
+  /** A parked session of the account that has not ended: its record and kept state. */
+  async parked(accountId: string, id: string): Promise<{ record: SessionRecord; state: string } | undefined> {
+    const row = await this.db
+      .selectFrom('session_records')
+      .selectAll()
+      .where('id', '=', id)
+      .where('account_id', '=', accountId)
+      .where('ended_at', 'is', null)
+      .where('parked', 'is not', null)
+      .executeTakeFirst();
+    return row?.parked ? { record: toRecord(row), state: row.parked } : undefined;
+  }
+
+  /** The session is live again on `nodeId`: its kept state goes. */
+  async unpark(id: string, nodeId: string): Promise<void> {
+    await this.db.updateTable('session_records').set({ parked: null, node_id: nodeId }).where('id', '=', id).execute();
+  }
+
+  /**
+   * Ends a parked session as expired, unless it was used since `lastUsedAt` or is live again (another
+   * relay brought it back). Answers whether it ended.
+   */
+  async expireParked(id: string, lastUsedAt: number, at = Date.now()): Promise<boolean> {
+    const result = await this.db
+      .updateTable('session_records')
+      .set({ ended_at: at, end_reason: 'expired', parked: null })
+      .where('id', '=', id)
+      .where('parked', 'is not', null)
+      .where('last_used_at', '=', lastUsedAt)
+      .where('ended_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Ends every parked session idle since before `before` (ms) as expired; answers how many. */
+  async expireParkedBefore(before: number, at = Date.now()): Promise<number> {
+    const result = await this.db
+      .updateTable('session_records')
+      .set({ ended_at: at, end_reason: 'expired', parked: null })
+      .where('parked', 'is not', null)
+      .where('last_used_at', '<', before)
+      .where('ended_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /**
+   * The account's sessions that have not ended, on any relay: live ones, and parked ones used since
+   * `idleSince` (older parked ones have expired, whether or not a sweep has said so yet).
+   */
+  async active(accountId: string, idleSince: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('session_records')
+      .select('id')
+      .where('account_id', '=', accountId)
+      .where('ended_at', 'is', null)
+      .where((eb) => eb.or([eb('parked', 'is', null), eb('last_used_at', '>=', idleSince)]))
+      .orderBy('created_at')
+      .execute();
+    return rows.map((r) => r.id);
   }
 
   async get(accountId: string, id: string): Promise<SessionRecord | undefined> {

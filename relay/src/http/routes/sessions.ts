@@ -71,8 +71,8 @@ export function sessionRoutes(services: Services): Router {
     res.json(await sessions.screenshot(accountId(res), session_id));
   });
 
-  router.get(services.api.listSessions.path, (_req, res) => {
-    res.json(sessions.list(accountId(res)));
+  router.get(services.api.listSessions.path, async (_req, res) => {
+    res.json(await sessions.list(accountId(res)));
   });
 
   return router;
