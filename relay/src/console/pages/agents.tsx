@@ -1,0 +1,5 @@
+import { Page } from '../components/page';
+
+export function AgentsPage() {
+  return <Page title="Agents">todo</Page>;
+}

@@ -1,0 +1,5 @@
+import { Page } from '../components/page';
+
+export function SecretsPage() {
+  return <Page title="Secrets">todo</Page>;
+}

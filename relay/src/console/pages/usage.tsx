@@ -1,0 +1,5 @@
+import { Page } from '../components/page';
+
+export function UsagePage() {
+  return <Page title="Usage">todo</Page>;
+}
