@@ -97,13 +97,15 @@ function errorOf(status: number, body: unknown): ApiError {
   const detail = (body as Partial<ValidationErrorBody> | undefined)?.detail;
   if (status === 422 && Array.isArray(detail)) {
     const fields: Record<string, string> = {};
-    for (const issue of detail) {
-      const field = String(issue.loc.at(-1) ?? '');
-      fields[field] ??= issue.msg;
-    }
+    // loc is ["body", field] or ["body", field, index] for an item of a list: the field is the last name.
+    const fieldOf = (loc: readonly (string | number)[]) =>
+      String([...loc].reverse().find((part) => typeof part === 'string' && part !== 'body') ?? '');
+    for (const issue of detail) fields[fieldOf(issue.loc)] ??= issue.msg;
     const first = detail[0];
     const summary =
-      detail.length === 1 && first ? `${String(first.loc.at(-1))}: ${first.msg}` : 'Some fields need a change.';
+      detail.length === 1 && first
+        ? `${fieldOf(first.loc).replaceAll('_', ' ')}: ${first.msg}`
+        : 'Some fields need a change.';
     return new ApiError(status, summary, fields);
   }
   const message = (body as Partial<ErrorBody> | undefined)?.message;

@@ -48,15 +48,17 @@ const SIGNED_OUT_PAGES = new Set([SIGN_IN, SIGN_UP]);
 /** Where the current signed-in state says this path belongs, or undefined when it may stay. */
 function redirectFor(state: ReturnType<typeof useSignedIn>, path: string): string | undefined {
   if (state === undefined) return undefined;
-  if (state === null) {
-    if (SIGNED_OUT_PAGES.has(path)) return undefined;
-    const next = path === '/console' || path === PASSWORD ? '' : `?next=${encodeURIComponent(path)}`;
-    return `${SIGN_IN}${next}`;
+  // The page asked for is kept as ?next=, to go on to once signed in and the password chosen.
+  const next =
+    path === '/console' || path === PASSWORD || SIGNED_OUT_PAGES.has(path) ? '' : `?next=${encodeURIComponent(path)}`;
+  if (state === null) return SIGNED_OUT_PAGES.has(path) ? undefined : `${SIGN_IN}${next}`;
+  if (state.account.must_change_password) {
+    if (path === PASSWORD) return undefined;
+    return `${PASSWORD}${next || (SIGNED_OUT_PAGES.has(path) ? location.search : '')}`;
   }
-  if (state.account.must_change_password) return path === PASSWORD ? undefined : PASSWORD;
   if (SIGNED_OUT_PAGES.has(path) || path === PASSWORD) {
-    const next = new URLSearchParams(location.search).get('next');
-    return next?.startsWith('/console') ? next : '/console';
+    const wanted = new URLSearchParams(location.search).get('next');
+    return wanted?.startsWith('/console/') ? wanted : '/console';
   }
   return undefined;
 }

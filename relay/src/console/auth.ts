@@ -23,6 +23,8 @@ export function useSignedIn(): SignedIn | null | undefined {
   const [value, setValue] = useState(current);
   useEffect(() => {
     listeners.add(setValue);
+    // The answer may have come between the first render and this subscription.
+    setValue(current);
     return () => void listeners.delete(setValue);
   }, []);
   return value;

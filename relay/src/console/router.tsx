@@ -20,6 +20,7 @@ export function usePath(): string {
     const update = () => setPath(location.pathname);
     listeners.add(update);
     addEventListener('popstate', update);
+    update();
     return () => {
       listeners.delete(update);
       removeEventListener('popstate', update);

@@ -32,6 +32,7 @@ export function useToasts(): Toast[] {
   const [list, setList] = useState(toasts);
   useEffect(() => {
     listeners.add(setList);
+    setList(toasts);
     return () => void listeners.delete(setList);
   }, []);
   return list;

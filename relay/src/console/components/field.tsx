@@ -29,11 +29,11 @@ export function Field({
 }: Described & InputHTMLAttributes<HTMLInputElement> & { name: string }) {
   const id = useId();
   return (
-    <label>
-      {label}
-      <input {...input} {...describedBy(id, { label, error, hint })} />
+    <div class="field">
+      <label for={`${id}-input`}>{label}</label>
+      <input id={`${id}-input`} {...input} {...describedBy(id, { label, error, hint })} />
       <Help id={id} error={error} hint={hint} />
-    </label>
+    </div>
   );
 }
 
@@ -45,11 +45,11 @@ export function TextArea({
 }: Described & TextareaHTMLAttributes<HTMLTextAreaElement> & { name: string }) {
   const id = useId();
   return (
-    <label>
-      {label}
-      <textarea {...input} {...describedBy(id, { label, error, hint })} />
+    <div class="field">
+      <label for={`${id}-input`}>{label}</label>
+      <textarea id={`${id}-input`} {...input} {...describedBy(id, { label, error, hint })} />
       <Help id={id} error={error} hint={hint} />
-    </label>
+    </div>
   );
 }
 
@@ -62,13 +62,13 @@ export function Select({
 }: Described & SelectHTMLAttributes<HTMLSelectElement> & { name: string; children: ComponentChildren }) {
   const id = useId();
   return (
-    <label>
-      {label}
-      <select {...input} {...describedBy(id, { label, error, hint })}>
+    <div class="field">
+      <label for={`${id}-input`}>{label}</label>
+      <select id={`${id}-input`} {...input} {...describedBy(id, { label, error, hint })}>
         {children}
       </select>
       <Help id={id} error={error} hint={hint} />
-    </label>
+    </div>
   );
 }
 

@@ -33,7 +33,7 @@ interface ConsoleBundle {
 }
 
 // The mark in the page's corner and tab: two strokes side by side, for "tandem".
-const ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#1f5fbf"/><path d="M9 22V10m7 12V10m7 12V10" stroke="#fff" stroke-width="3.2" stroke-linecap="round"/></svg>`;
+const ICON = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#0172ad"/><path d="M9 22V10m7 12V10m7 12V10" stroke="#fff" stroke-width="3.2" stroke-linecap="round"/></svg>`;
 
 /**
  * The console imports only types from @tandem/shared: a value import would pull zod and the whole
