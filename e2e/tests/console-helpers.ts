@@ -41,8 +41,16 @@ export async function openPage(page: Page, name: string): Promise<void> {
 /** Saves a full-page picture of what the page shows now, in the theme it shows. */
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
+  // From the top: the sticky top bar would otherwise be drawn where the page was scrolled to.
+  await page.evaluate(() => window.scrollTo(0, 0));
   // Relative times and the toasts' fade change nothing in the layout; animations are stopped for a still.
-  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: `${SCREENSHOTS}${name}.png`,
+    fullPage: true,
+    animations: 'disabled',
+    // Notices come and go on their own; the picture is of the page.
+    style: '.toasts { display: none }',
+  });
 }
 
 /** Switches the console to the dark theme with its toggle (remembered in this browser). */

@@ -45,7 +45,7 @@ export function Modal({
       {open && (
         <article>
           <header>
-            <button type="button" class="close" aria-label="Close" onClick={onClose} />
+            <button type="button" class="close" aria-label="Close the dialog" onClick={onClose} />
             <h2 id={titleId} class="dialog-title">
               {title}
             </h2>

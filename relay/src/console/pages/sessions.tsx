@@ -105,8 +105,10 @@ function SessionRow({ session: s, onChange }: { session: ConsoleSession; onChang
         </div>
       </td>
       <td class="url-cell">{s.url ? <span title={s.url}>{s.url}</span> : <span class="muted">no page yet</span>}</td>
-      <td title={dateTime(s.created_at)}>{ago(s.created_at)}</td>
-      <td>{s.state === 'ended' ? <span class="muted">—</span> : seconds(s.idle_seconds ?? 0)}</td>
+      <td class="nowrap" title={dateTime(s.created_at)}>
+        {ago(s.created_at)}
+      </td>
+      <td class="nowrap">{s.state === 'ended' ? <span class="muted">—</span> : seconds(s.idle_seconds ?? 0)}</td>
       <td>
         <StateBadge state={s.state} />
         {s.end_reason && <div class="sub muted">{s.end_reason.replaceAll('_', ' ')}</div>}
