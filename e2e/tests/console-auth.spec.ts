@@ -1,5 +1,7 @@
 import { expect, test } from '../fixtures';
-import { CHOSEN_PASSWORD, firstSignIn, openPage, screenshot, signIn } from './console-helpers';
+import { CHOSEN_PASSWORD, CONSOLE_TEST_MS, firstSignIn, openPage, screenshot, signIn } from './console-helpers';
+
+test.describe.configure({ timeout: CONSOLE_TEST_MS });
 
 test('the first sign-in uses the printed password, then makes you choose your own before anything else', async ({
   page,

@@ -7,6 +7,12 @@ import { expect } from '../fixtures';
 /** Where the console tests leave a picture of every page (a test artifact, not committed). */
 export const SCREENSHOTS = fileURLToPath(new URL('../test-results/console-screenshots/', import.meta.url));
 
+/**
+ * A console test signs in, visits pages and runs the agent in a real browser: on a loaded 2-core machine
+ * that is well past Playwright's default 30 s.
+ */
+export const CONSOLE_TEST_MS = 120_000;
+
 /** The password the console tests choose at the first sign-in. */
 export const CHOSEN_PASSWORD = 'a password of my own 2026';
 

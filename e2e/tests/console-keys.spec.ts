@@ -1,5 +1,7 @@
 import { expect, test } from '../fixtures';
-import { firstSignIn, openPage, screenshot } from './console-helpers';
+import { CONSOLE_TEST_MS, firstSignIn, openPage, screenshot } from './console-helpers';
+
+test.describe.configure({ timeout: CONSOLE_TEST_MS });
 
 test('a key created in the page works once copied, and stops working when revoked in the page', async ({
   page,

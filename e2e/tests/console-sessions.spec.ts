@@ -1,6 +1,8 @@
 import { expect, test } from '../fixtures';
-import { CHOSEN_PASSWORD, firstSignIn, screenshot, signIn, useDarkTheme } from './console-helpers';
+import { CHOSEN_PASSWORD, CONSOLE_TEST_MS, firstSignIn, screenshot, signIn, useDarkTheme } from './console-helpers';
 import { decision, indexIn } from './model-helpers';
+
+test.describe.configure({ timeout: CONSOLE_TEST_MS });
 
 test.use({ useModel: true });
 
@@ -122,6 +124,4 @@ test('the timeline of a finished session is still there after the relay restarts
   // A reload of the page shows the same, signed in as before.
   await page.reload();
   await expect(page.getByRole('article', { name: 'Step 1' })).toContainText('What page is this?');
-  void signIn;
-  void CHOSEN_PASSWORD;
 });

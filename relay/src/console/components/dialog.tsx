@@ -28,6 +28,8 @@ export function Modal({
     if (open && !dialog.open) {
       opener.current = document.activeElement as HTMLElement | null;
       dialog.showModal();
+      // A form's first field rather than the close button: the dialog was opened to fill it in.
+      dialog.querySelector<HTMLElement>('input:not([type=hidden]), textarea, select')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
     }

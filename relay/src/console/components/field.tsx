@@ -1,5 +1,5 @@
 import type { ComponentChildren, InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'preact';
-import { useId } from 'preact/hooks';
+import { useId, useLayoutEffect, useRef } from 'preact/hooks';
 import type { ApiError } from '../api';
 
 interface Described {
@@ -58,13 +58,24 @@ export function Select({
   error,
   hint,
   children,
+  defaultValue,
   ...input
-}: Described & SelectHTMLAttributes<HTMLSelectElement> & { name: string; children: ComponentChildren }) {
+}: Described &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'defaultValue' | 'role'> & {
+    name: string;
+    children: ComponentChildren;
+    defaultValue?: string;
+  }) {
   const id = useId();
+  const select = useRef<HTMLSelectElement>(null);
+  // <select> has no defaultValue property for Preact to set: the first choice is chosen once, by hand.
+  useLayoutEffect(() => {
+    if (select.current && defaultValue !== undefined) select.current.value = defaultValue;
+  }, []);
   return (
     <div class="field">
       <label for={`${id}-input`}>{label}</label>
-      <select id={`${id}-input`} {...input} {...describedBy(id, { label, error, hint })}>
+      <select ref={select} id={`${id}-input`} {...input} {...describedBy(id, { label, error, hint })}>
         {children}
       </select>
       <Help id={id} error={error} hint={hint} />
