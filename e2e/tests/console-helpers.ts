@@ -49,14 +49,12 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   // From the top: the sticky top bar would otherwise be drawn where the page was scrolled to.
   await page.evaluate(() => window.scrollTo(0, 0));
-  // Relative times and the toasts' fade change nothing in the layout; animations are stopped for a still.
-  await page.screenshot({
-    path: `${SCREENSHOTS}${name}.png`,
-    fullPage: true,
-    animations: 'disabled',
-    // Notices come and go on their own; the picture is of the page.
-    style: '.toasts { display: none }',
-  });
+  // Notices come and go on their own; the picture is of the page. (Hidden through the DOM: the page's CSP
+  // refuses the style element that Playwright's `style` option would add.)
+  const toasts = page.locator('.toasts');
+  await toasts.evaluate((el: HTMLElement) => el.style.setProperty('display', 'none'));
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true, animations: 'disabled' });
+  await toasts.evaluate((el: HTMLElement) => el.style.removeProperty('display'));
 }
 
 /** Switches the console to the dark theme with its toggle (remembered in this browser). */
