@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BrowserContext, test as base, chromium, type Worker } from '@playwright/test';
 import { chromiumArgs, createLogger, type Env, findChromium, loadConfig, type Relay, startRelay } from '@tandem/relay';
-import { type FixtureSite, startFixtureSite } from './fixtures/index';
+import { type FixtureSite, type ModelServer, startFixtureSite, startModelServer } from './fixtures/index';
 
 /** The unpacked extension that `npm run build:extension` writes. */
 const EXTENSION_DIR = fileURLToPath(new URL('../extension/.output/chrome-mv3', import.meta.url));
@@ -34,6 +34,8 @@ export const RELAY_KEY = 'tdm_e2e_key_0123456789abcdefghijklmnop';
 interface TestFixtures {
   /** A fresh relay for this test. */
   relay: TestRelay;
+  /** The scripted model server, emptied for this test (the relay plans with it under `test.use({ useModel: true })`). */
+  model: ModelServer;
   /** A persistent headless Chromium with the built extension loaded (replaces Playwright's `context`). */
   context: BrowserContext;
   /** The extension's background service worker. */
@@ -45,6 +47,8 @@ interface TestFixtures {
 interface TestOptions {
   /** Settings for this test's relay on top of the fixture's (`test.use({ relayEnv: { … } })`). */
   relayEnv: Partial<Env>;
+  /** Whether the relay's planner is the LLM one, talking to the scripted model server (else the built-in one). */
+  useModel: boolean;
 }
 
 interface WorkerFixtures {
@@ -52,10 +56,13 @@ interface WorkerFixtures {
   extensionDir: string;
   /** The loopback fixture site, one per worker. */
   site: FixtureSite;
+  /** The scripted OpenAI-compatible model server, one per worker (tests take it emptied, as `model`). */
+  modelServer: ModelServer;
 }
 
 export const test = base.extend<TestFixtures & TestOptions, WorkerFixtures>({
   relayEnv: [{}, { option: true }],
+  useModel: [false, { option: true }],
 
   extensionDir: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
@@ -78,6 +85,22 @@ export const test = base.extend<TestFixtures & TestOptions, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
+  modelServer: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+    async ({}, use) => {
+      const server = await startModelServer({ models: ['fast-model', 'standard-model'] });
+      await use(server);
+      await server.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  model: async ({ modelServer }, use) => {
+    modelServer.reset();
+    await use(modelServer);
+    modelServer.reset();
+  },
+
   context: async ({ extensionDir }, use) => {
     const userDataDir = await mkdtemp(join(tmpdir(), 'tandem-e2e-'));
     const context = await chromium.launchPersistentContext(userDataDir, {
@@ -90,8 +113,19 @@ export const test = base.extend<TestFixtures & TestOptions, WorkerFixtures>({
     await rm(userDataDir, { recursive: true, force: true });
   },
 
-  relay: async ({ relayEnv }, use) => {
+  relay: async ({ relayEnv, useModel, modelServer }, use) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'tandem-e2e-relay-'));
+    // As the relay's own agent tests configure it: prompt-mode output, no retries, so a script is followed exactly.
+    const modelEnv: Partial<Env> = useModel
+      ? {
+          OPENAI_BASE_URL: modelServer.url,
+          OPENAI_API_KEY: 'sk-test',
+          TANDEM_MODEL_FAST: 'fast-model',
+          TANDEM_MODEL_STANDARD: 'standard-model',
+          TANDEM_MODEL_OUTPUT: 'prompt',
+          TANDEM_MODEL_MAX_RETRIES: 0,
+        }
+      : {};
     const start = (port: number) =>
       startRelay(
         loadConfig(
@@ -103,6 +137,7 @@ export const test = base.extend<TestFixtures & TestOptions, WorkerFixtures>({
             TANDEM_BOOTSTRAP_KEY: RELAY_KEY,
             TANDEM_ADMIN_EMAIL: 'admin@example.com',
             LOG_LEVEL: 'silent',
+            ...modelEnv,
             ...relayEnv,
           },
         ),

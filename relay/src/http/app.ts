@@ -9,6 +9,7 @@ import { consoleRoutes } from './routes/console';
 import { consoleAccountRoutes } from './routes/console-accounts';
 import { consoleAgentRoutes } from './routes/console-agents';
 import { consoleMeRoutes, consoleSignInRoutes } from './routes/console-auth';
+import { consolePageRoutes } from './routes/console-pages';
 import { consoleUsageRoutes } from './routes/console-usage';
 import { docsRoutes } from './routes/docs';
 import { extensionRoutes } from './routes/extension';
@@ -22,7 +23,7 @@ export function createApp(services: Services): Express {
   app.disable('x-powered-by');
   app.use(requestContext(services.logger, services.redact));
 
-  app.get('/', (_req, res) => res.redirect('/docs'));
+  app.get('/', (_req, res) => res.redirect('/console'));
   app.get('/healthz', (_req, res) => {
     res.json({
       ok: true,
@@ -32,6 +33,7 @@ export function createApp(services: Services): Express {
     });
   });
   app.use(docsRoutes(services));
+  app.use(consolePageRoutes(services));
   app.use(screenshotRoutes(services));
 
   // Signing in to the console needs no credential (and parses its own small bodies).
