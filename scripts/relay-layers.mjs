@@ -11,13 +11,13 @@ export const RELAY_LAYERS = [
   ['agent', 'retrieve'],
   ['sessions'],
   ['browser', 'gateway', 'model'],
-  ['network', 'store', 'limits'],
+  ['network', 'store', 'limits', 'cluster'],
 ];
 const LAYER_OF = new Map(RELAY_LAYERS.flatMap((names, i) => names.map((name) => [name, RELAY_LAYERS.length - i])));
 // The extension driver drives a tab through the gateway, which hands its tabs back to the driver.
 const SIBLINGS = new Set(['browser>gateway', 'gateway>browser']);
 // The process and package entry points and the bag of everything the HTTP layer uses.
-const ENTRY = new Set(['server', 'main', 'index', 'prompt', 'services']);
+const ENTRY = new Set(['server', 'wiring', 'main', 'index', 'prompt', 'services']);
 export const RELAY_SRC = 'relay/src';
 
 /** Why `file` (in relay/src, not a test) may not import `spec`, or undefined when it may. */

@@ -145,6 +145,10 @@ const EnvSchema = z.object({
       .optional(),
   ),
   TANDEM_HEADLESS: boolFromEnv.default(true),
+  /** Redis shared by several relays (session directory, presence, limits, bus); unset: one relay on its own. */
+  TANDEM_REDIS_URL: optionalString,
+  /** Where the other relays reach this one (requests for its sessions are passed on there). */
+  TANDEM_NODE_URL: optionalString,
   /** Whether anyone who reaches the console may make a (member) account. */
   TANDEM_ALLOW_SIGNUP: boolFromEnv.default(false),
   /** Whether each recorded step keeps a screenshot of the page after it (for the console's timeline). */

@@ -40,6 +40,8 @@ export const ERROR_CODES = {
   /** The local session's tab was closed. */
   tab_closed: 'request',
   at_capacity: 'relay',
+  /** What the request needs is held by another relay of the cluster (and passing it on failed). */
+  elsewhere: 'relay',
   browser_gone: 'relay',
   browser_unavailable: 'relay',
   /** The extension did not answer in time or disconnected mid-command. */
@@ -148,6 +150,25 @@ export class SessionBusy extends DomainError {
     super(
       'session_busy',
       `Session ${sessionId} is still busy with an earlier operation after waiting ${Math.round(waitedMs / 1000)} s. Wait for it to finish, then try again.`,
+    );
+  }
+}
+
+/**
+ * What a request needs (a live session, an extension's socket) is held by another running relay: the HTTP
+ * layer passes the request on to `node`. Seen by a client only when that failed.
+ */
+export class Elsewhere extends DomainError {
+  constructor(
+    readonly node: { id: string; url: string },
+    what: string,
+    /** The session it is about, if it is one (asked again if its relay turns out to have stopped). */
+    readonly session?: { accountId: string; id: string },
+  ) {
+    super(
+      'elsewhere',
+      `${what} is held by another relay (${node.id}), and passing the request on to it failed. Retry in a moment.`,
+      1,
     );
   }
 }

@@ -13,10 +13,18 @@ export const SECRET_SETTINGS = [
   'TANDEM_BROWSER_WS_ENDPOINT',
   'TANDEM_BROWSER_WS_ENDPOINTS',
   'TANDEM_DATABASE_URL',
+  'TANDEM_REDIS_URL',
+  'TANDEM_S3_URL',
 ] as const;
 
 /** Settings that are URLs: printed with their credentials and token parameters masked. */
-export const URL_SETTINGS = ['TANDEM_PUBLIC_URL', 'OPENAI_BASE_URL', 'TANDEM_EGRESS_URL', 'TANDEM_START_URL'] as const;
+export const URL_SETTINGS = [
+  'TANDEM_PUBLIC_URL',
+  'OPENAI_BASE_URL',
+  'TANDEM_EGRESS_URL',
+  'TANDEM_START_URL',
+  'TANDEM_NODE_URL',
+] as const;
 
 const SECRET_WORDS = new Set([
   'token',

@@ -4,6 +4,7 @@ import type { Planner } from './agent/planner';
 import type { Application } from './app/index';
 import type { BrowserHost } from './browser/browser-host';
 import type { ProxyPool } from './browser/proxies';
+import type { Cluster } from './cluster/cluster';
 import type { Config } from './config';
 import type { ExtensionGateway } from './gateway/gateway';
 import type { RateLimiter } from './limits/limiter';
@@ -27,6 +28,8 @@ export interface Services {
   app: Application;
   /** The live sessions, each keeping the agent's conversation. */
   sessions: SessionManager<Conversation>;
+  /** The other relays (one relay on its own without TANDEM_REDIS_URL): who holds what, a shared bus. */
+  cluster: Cluster;
   browsers: BrowserHost;
   proxies: ProxyPool;
   /** The address policy of remote sessions (off when TANDEM_ALLOW_PRIVATE_NETWORK is true). */

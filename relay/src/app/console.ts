@@ -43,10 +43,10 @@ export interface ConsoleDeps {
     list(accountId: string): Promise<DeviceRecord[]>;
     revoke(accountId: string, id: string): Promise<boolean>;
   };
-  /** Which devices hold a socket now (the extension gateway's presence). */
-  presence: { forAccount(accountId: string): DevicePresence[] };
-  /** Closes a revoked device's socket at once and ends its sessions (the gateway). */
-  disconnect(deviceId: string): void;
+  /** Which devices hold a socket now, to this relay or another (the gateway's and the cluster's presence). */
+  presence: { forAccount(accountId: string): DevicePresence[] | Promise<DevicePresence[]> };
+  /** Closes a revoked device's socket at once and ends its sessions (on whichever relay holds it). */
+  disconnect(deviceId: string): void | Promise<void>;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -150,7 +150,7 @@ export class ConsoleService {
   }
 
   async devices(accountId: string): Promise<DevicesResponse> {
-    const presence = new Map(this.deps.presence.forAccount(accountId).map((p) => [p.deviceId, p]));
+    const presence = new Map((await this.deps.presence.forAccount(accountId)).map((p) => [p.deviceId, p]));
     const devices = await this.deps.devices.list(accountId);
     return {
       devices: devices.map((d) => ({
@@ -166,7 +166,7 @@ export class ConsoleService {
 
   async revokeDevice(accountId: string, id: string): Promise<Removed> {
     if (!(await this.deps.devices.revoke(accountId, id))) throw gone('device', id);
-    this.deps.disconnect(id);
+    await this.deps.disconnect(id);
     return { id, removed: true };
   }
 }

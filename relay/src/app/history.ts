@@ -6,7 +6,8 @@ import type {
   StepHistoryEntry,
   TimelineChunk,
 } from '@tandem/shared';
-import { NotFound } from '../errors';
+import type { ClusterNode } from '../cluster/cluster';
+import { Elsewhere, NotFound } from '../errors';
 import { clip } from '../quote';
 import type { SessionRecord } from '../store/session-records';
 import type { StepFeed } from './step-feed';
@@ -46,21 +47,24 @@ export interface HistoryDeps {
   feed: Pick<StepFeed, 'subscribe'>;
   /** Base URL clients reach the relay at: screenshots are kept as paths and answered as URLs. */
   publicUrl(): string;
+  /** The other running relay that holds a live session (its timeline is streamed from there). */
+  holderOf(sessionId: string): Promise<ClusterNode | undefined>;
 }
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** A session as its record has it (ended, or live on no relay that answers for it). */
-function fromRecord(record: SessionRecord, url: (path: string) => string): ConsoleSession {
+/** A session as its record has it: ended, parked in the store, or live on another relay. */
+function fromRecord(record: SessionRecord, url: (path: string) => string, now: number): ConsoleSession {
+  const ended = record.endedAt !== null;
   return {
     session_id: record.id,
-    state: 'ended',
+    state: ended ? 'ended' : record.parked ? 'parked' : 'idle',
+    ...(ended ? {} : { idle_seconds: Math.max(0, Math.floor((now - record.lastUsedAt) / 1000)) }),
     local: record.local,
     url: record.url,
     created_at: iso(record.createdAt),
     last_used_at: iso(record.lastUsedAt),
-    ...(record.endedAt !== null ? { ended_at: iso(record.endedAt) } : {}),
-    end_reason: record.endReason ?? 'unknown',
+    ...(record.endedAt !== null ? { ended_at: iso(record.endedAt), end_reason: record.endReason ?? 'unknown' } : {}),
     ...(record.status ? { status: record.status } : {}),
     steps: record.steps,
     ...(record.lastStepAt !== null ? { last_step_at: iso(record.lastStepAt) } : {}),
@@ -72,7 +76,7 @@ function fromRecord(record: SessionRecord, url: (path: string) => string): Conso
 export class HistoryService {
   constructor(private readonly deps: HistoryDeps) {}
 
-  /** Sessions not ended first (newest first), then ended ones (latest used first). */
+  /** Sessions not ended first (this relay's newest first, then other relays'), then ended ones (latest used first). */
   async sessions(accountId: string, now = Date.now()): Promise<ConsoleSessionsResponse> {
     const live = this.deps.live.live(accountId);
     const records = await this.deps.records.recent(accountId, LISTED_SESSIONS + live.length);
@@ -102,10 +106,12 @@ export class HistoryService {
       .slice(0, LISTED_SESSIONS)
       .map((record) => {
         const reason = this.deps.live.endReason(accountId, record.id);
-        const session = fromRecord(record, (path) => this.url(path));
-        return reason && !record.endReason ? { ...session, end_reason: reason } : session;
+        const session = fromRecord(record, (path) => this.url(path), now);
+        // Ended here a moment ago: the store may not say so yet.
+        return reason && !record.endReason ? { ...session, state: 'ended' as const, end_reason: reason } : session;
       });
-    return { sessions: [...current, ...ended] };
+    const elsewhere = ended.filter((s) => s.state !== 'ended');
+    return { sessions: [...current, ...elsewhere, ...ended.filter((s) => s.state === 'ended')] };
   }
 
   async steps(accountId: string, sessionId: string): Promise<SessionStepsResponse> {
@@ -133,6 +139,11 @@ export class HistoryService {
     // Subscribed before the read, so a step finishing meanwhile is not lost; one already read is not repeated.
     const early: TimelineChunk[] = [];
     let sink: (chunk: TimelineChunk) => void = (chunk) => early.push(chunk);
+    // Live on another relay: its steps are told there, so the stream is too.
+    if (!this.deps.live.list(accountId).includes(sessionId)) {
+      const holder = await this.deps.holderOf(sessionId);
+      if (holder) throw new Elsewhere(holder, `Session ${sessionId}`, { accountId, id: sessionId });
+    }
     const unsubscribe = this.deps.feed.subscribe(sessionId, (chunk) =>
       sink(chunk.type === 'step' ? { ...chunk, step: this.withUrl(chunk.step) } : chunk),
     );

@@ -1,5 +1,6 @@
 import { Conversation, type ConversationState } from '../agent/conversation';
 import type { PageState } from '../browser/playwright-driver';
+import type { Cluster } from '../cluster/cluster';
 import type { Logger } from '../logger';
 import type { ParkedRemote } from '../sessions/lifecycle';
 import type { ParkedSessions } from '../sessions/manager';
@@ -23,6 +24,8 @@ export interface ParkedStoreDeps {
   };
   /** This relay's TANDEM_NODE_ID: a session brought back is this node's from then on. */
   nodeId: string;
+  /** The session directory: a parked session is held by no relay; a revived one by this one. */
+  directory: Pick<Cluster, 'release' | 'claim' | 'broadcast'>;
   /** TANDEM_SESSION_IDLE_SECONDS: a parked session idle longer has expired, swept or not. */
   idleMs: number;
   logger: Logger;
@@ -40,10 +43,14 @@ export class ParkedSessionStore implements ParkedSessions<Conversation> {
     const { accountId: _account, local: _local, ...info } = session.info;
     const kept: Kept = { v: 1, info, page, conversation: session.conversation.state() };
     await this.deps.records.park(session.id, JSON.stringify(kept), session.lastUsedAt, page.url);
+    await this.deps.directory.release(session.id);
   }
 
   async revived(session: Session<Conversation>): Promise<void> {
+    await this.deps.directory.claim(session.id, this.deps.idleMs);
     await this.deps.records.unpark(session.id, this.deps.nodeId);
+    // The relay that parked it (maybe another) still keeps its clock: it lets go.
+    await this.deps.directory.broadcast({ type: 'session-taken', sessionId: session.id, node: this.deps.nodeId });
   }
 
   expire(sessionId: string, lastUsedAt: number): Promise<boolean> {

@@ -6,7 +6,8 @@ import type {
 } from '@tandem/shared';
 import type { AgentSession, Conversation } from '../agent/conversation';
 import { statusNote } from '../browser/http-status';
-import { SessionGone } from '../errors';
+import type { Cluster } from '../cluster/cluster';
+import { Elsewhere, SessionGone } from '../errors';
 import { adoptSession, type OpenDeps, openSession } from '../sessions/lifecycle';
 import type { SessionManager } from '../sessions/manager';
 import type { Guardrails } from '../store/guardrails';
@@ -42,7 +43,10 @@ export interface OpenerDeps extends OpenDeps<Conversation> {
   records: {
     get(accountId: string, id: string): Promise<SessionRecord | undefined>;
     active(accountId: string, idleSince: number): Promise<string[]>;
+    ended(id: string, reason: string): Promise<void>;
   };
+  /** The other relays: who holds a live session, where an account's extension is connected. */
+  cluster: Pick<Cluster, 'self' | 'holderOf' | 'claim' | 'alive' | 'devicesElsewhere'>;
   /** TANDEM_SESSION_IDLE_SECONDS. */
   idleMs: number;
 }
@@ -60,19 +64,38 @@ export class SessionOpener {
 
   /**
    * The caller's session `id`: live here, or parked in the store (it joins this relay, its browser opened
-   * again by its next operation). Else SessionGone, saying why it ended when the store knows.
+   * again by its next operation). Elsewhere when another running relay holds it live (the request is
+   * passed on to it). Else SessionGone, saying why it ended when the store knows.
    */
   async session(accountId: string, id: string): Promise<AgentSession> {
     try {
       return this.deps.sessions.get(accountId, id);
     } catch (error) {
       if (!(error instanceof SessionGone) || error.reason !== 'unknown') throw error;
+      const { cluster } = this.deps;
+      const holder = await cluster.holderOf(id);
+      if (holder) throw new Elsewhere(holder, `Session ${id}`, { accountId, id });
       const parked = await this.deps.parked.load(accountId, id);
-      if (parked) return adoptSession(this.deps, parked);
-      // Read again: it may have come back here while the store was being asked.
+      if (parked) {
+        // Two relays reaching for it at once: one takes it, the other passes the request on.
+        if (!(await cluster.claim(id, this.deps.idleMs))) {
+          const taker = await cluster.holderOf(id);
+          if (taker) throw new Elsewhere(taker, `Session ${id}`, { accountId, id });
+        }
+        return adoptSession(this.deps, parked);
+      }
       const record = await this.deps.records.get(accountId, id);
-      if (!record?.endedAt) return this.deps.sessions.get(accountId, id);
-      throw new SessionGone(id, goneReason(record.endReason));
+      if (record && record.endedAt === null) {
+        // Live on a relay that stopped: its browser went with it.
+        if (record.nodeId !== cluster.self.id && !(await cluster.alive(record.nodeId))) {
+          await this.deps.records.ended(id, 'node_stopped');
+          throw new SessionGone(id, 'node_stopped');
+        }
+        // It ended here a moment ago (or came back here meanwhile): ask the directory again.
+        return this.deps.sessions.get(accountId, id);
+      }
+      if (record) throw new SessionGone(id, goneReason(record.endReason));
+      throw error;
     }
   }
 
@@ -87,6 +110,11 @@ export class SessionOpener {
 
   async open(accountId: string, request: OpenRequest): Promise<AgentSession> {
     await resolveProfile(this.deps.profiles, accountId, request.agent_id);
+    if (request.local && !this.deps.gateway.readyDevice(accountId)) {
+      // The account's extension may be connected to another relay: the request goes there.
+      const remote = (await this.deps.cluster.devicesElsewhere(accountId)).find((d) => d.apiEnabled);
+      if (remote) throw new Elsewhere(remote.node, "This account's browser extension");
+    }
     const guardrails = await this.deps.guardrails.get(accountId);
     return openSession(this.deps, accountId, { ...request, guardrails });
   }

@@ -96,6 +96,11 @@ export class ExtensionGateway {
     server.on('upgrade', (req, socket, head) => this.upgrade(req, socket, head));
   }
 
+  /** The account's most recent connected, API-enabled device on this relay, if any. */
+  readyDevice(accountId: string): string | undefined {
+    return this.presence.forAccount(accountId).find((d) => d.connected && d.apiEnabled)?.deviceId;
+  }
+
   /**
    * The device a new local session should use: the account's most recent connected, API-enabled one.
    * Throws 400 saying what is missing and what to do.

@@ -3,6 +3,7 @@ import type { Services } from '../services';
 import { rateLimit, requireApiKey } from './auth';
 import { consoleAuth } from './console-auth';
 import { errorHandler, notFoundHandler } from './error-handler';
+import { forwardToHolder } from './forward';
 import { requestContext } from './request-context';
 import { browseRoutes } from './routes/browse';
 import { consoleRoutes } from './routes/console';
@@ -60,6 +61,8 @@ export function createApp(services: Services): Express {
   app.use(extensionRoutes(services)); // [local mode, issue 6] POST/DELETE /v1/extension/token (own auth)
 
   app.use(notFoundHandler);
+  // A request for what another relay holds is passed on to it (only errors of that kind stop here).
+  app.use(forwardToHolder(services));
   app.use(errorHandler);
   return app;
 }

@@ -39,6 +39,7 @@ const STATUS: Record<ErrorCode, number> = {
   stale_element: 400,
   tab_closed: 404,
   at_capacity: 503,
+  elsewhere: 503,
   browser_gone: 500,
   browser_unavailable: 503,
   extension_unavailable: 503,

@@ -1,4 +1,10 @@
+import type { Redis } from 'ioredis';
 import { type FailureLimiter, MemoryFailureLimiter, type Verdict } from './limiter';
+import { RedisFailureLimiter } from './redis-limits';
+
+const BACKOFF = { baseMs: 1_000, maxMs: 15 * 60_000, forgetMs: 15 * 60_000 };
+const ACCOUNT_FREE = 5;
+const ADDRESS_FREE = 20;
 
 /** Who is trying to sign in: the account named (any email, existing or not) and the client's address. */
 export interface SignInAttempt {
@@ -23,10 +29,17 @@ export class SignInGuard {
    * whole office behind NAT) 20 free tries. Failures are forgotten after 15 quiet minutes.
    */
   static inMemory(now?: () => number): SignInGuard {
-    const backoff = { baseMs: 1_000, maxMs: 15 * 60_000, forgetMs: 15 * 60_000, now };
     return new SignInGuard(
-      new MemoryFailureLimiter({ ...backoff, free: 5 }),
-      new MemoryFailureLimiter({ ...backoff, free: 20 }),
+      new MemoryFailureLimiter({ ...BACKOFF, free: ACCOUNT_FREE, now }),
+      new MemoryFailureLimiter({ ...BACKOFF, free: ADDRESS_FREE, now }),
+    );
+  }
+
+  /** The same limits counted in Redis, so guesses spread over several relays add up. */
+  static onRedis(redis: Redis): SignInGuard {
+    return new SignInGuard(
+      new RedisFailureLimiter(redis, { ...BACKOFF, free: ACCOUNT_FREE }, 'tandem:signin:account:'),
+      new RedisFailureLimiter(redis, { ...BACKOFF, free: ADDRESS_FREE }, 'tandem:signin:address:'),
     );
   }
 

@@ -153,6 +153,14 @@ export class SessionManager<C = unknown> {
     return [...here, ...away];
   }
 
+  /** Another relay took back a session this one put away: its clock here stops (that relay keeps time now). */
+  letGo(id: string): void {
+    const away = this.away.get(id);
+    if (!away) return;
+    clearTimeout(away.timer);
+    this.away.delete(id);
+  }
+
   /** Whether this relay put the session away in the store (parked, with nothing of it in memory). */
   isAway(accountId: string, id: string): boolean {
     return this.away.get(id)?.accountId === accountId;

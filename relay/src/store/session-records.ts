@@ -190,6 +190,18 @@ export class SessionRecords {
     return rows.map((r) => r.id);
   }
 
+  /** The relays holding live sessions, as the records have it (to find the ones that stopped). */
+  async liveNodes(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('session_records')
+      .select('node_id')
+      .distinct()
+      .where('ended_at', 'is', null)
+      .where('parked', 'is', null)
+      .execute();
+    return rows.map((r) => r.node_id);
+  }
+
   async get(accountId: string, id: string): Promise<SessionRecord | undefined> {
     const row = await this.db
       .selectFrom('session_records')
