@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type PostgresServer, postgresAvailable, startPostgres } from '@tandem/e2e/fixtures';
 import Database from 'better-sqlite3';
-import { type PostgresServer, postgresAvailable, startPostgres } from '../relay/test/postgres';
 import { BENCH_KEY, type BenchRelay, startBenchRelay } from './relay';
 import { percentile, printTable, round, saveResults } from './stats';
 

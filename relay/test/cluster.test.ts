@@ -4,7 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type FixtureSite, startFixtureSite } from '@tandem/e2e/fixtures';
+import {
+  type FixtureSite,
+  type PostgresServer,
+  type RedisServer,
+  startFixtureSite,
+  startPostgres,
+  startRedis,
+} from '@tandem/e2e/fixtures';
 import {
   type ConsoleSessionsResponse,
   type DevicesResponse,
@@ -15,8 +22,6 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { readStream } from './agent-support';
-import { type PostgresServer, startPostgres } from './postgres';
-import { type RedisServer, startRedis } from './redis';
 import { cleanEnv, spawnRelay } from './relay-process';
 import { startTestRelay, TEST_KEY, type TestRelay } from './support';
 

@@ -2,8 +2,9 @@
  * Vitest global setup: with TANDEM_TEST_DATABASE=postgres, one throwaway Postgres cluster for the whole
  * run, and every relay a test starts (startTestRelay) gets its own database in it.
  */
+
+import { startPostgres } from '@tandem/e2e/fixtures';
 import type { TestProject } from 'vitest/node';
-import { startPostgres } from './postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {

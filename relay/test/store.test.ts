@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { POSTGRES_MISSING, type PostgresServer, postgresAvailable, startPostgres } from '@tandem/e2e/fixtures';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,6 @@ import { MIGRATIONS } from '../src/store/migrations';
 import { hashPassword, sha256 } from '../src/store/secrets';
 import { Store } from '../src/store/store';
 import { LEGACY_SQLITE_MIGRATIONS } from './legacy-store';
-import { POSTGRES_MISSING, type PostgresServer, postgresAvailable, startPostgres } from './postgres';
 import { closedPort, startTestRelay } from './support';
 
 const dirs: string[] = [];

@@ -3,11 +3,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { postgresAt } from '@tandem/e2e/fixtures';
 import { type Logger, pino } from 'pino';
 import { inject } from 'vitest';
 import { type Env, loadConfig } from '../src/config';
 import { type Relay, type StartOptions, startRelay } from '../src/server';
-import { postgresAt } from './postgres';
 
 export const TEST_KEY = 'tdm_test_key_0123456789abcdefghijklmnop';
 
