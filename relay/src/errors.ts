@@ -188,7 +188,7 @@ export class QuotaExceeded extends DomainError {
   constructor(quota: number, used: number, resetsAt: Date) {
     super(
       'quota_exceeded',
-      `This account has used ${used} of its ${quota} agent steps for this month (its monthly step quota), so no new work starts until the quota resets on ${resetsAt.toISOString().slice(0, 10)} at 00:00 UTC. An admin can raise it (npm run quota).`,
+      `This account has used ${used} of its ${quota} agent steps for this month (its monthly step quota), so no new work starts until the quota resets on ${resetsAt.toISOString().slice(0, 10)} at 00:00 UTC. An admin can raise it on the console's Accounts page (or PATCH /v1/console/accounts/{id}).`,
     );
   }
 }

@@ -14,6 +14,7 @@ import { EgressProxy } from './network/egress-proxy';
 import { NetworkGuard, type Resolver } from './network/network-guard';
 import { configuredSecrets, redactor } from './redact';
 import type { Services } from './services';
+import { type Clock, SYSTEM_CLOCK } from './sessions/clock';
 import { bootstrap, type FirstStartCredentials } from './store/bootstrap';
 import { ScreenshotStore } from './store/screenshots';
 import { Store } from './store/store';
@@ -40,6 +41,8 @@ export interface StartOptions {
   logDestination?: DestinationStream;
   /** How the egress proxy resolves names and opens connections (tests play DNS and distant networks). */
   network?: { resolve?: Resolver; connect?: Connect };
+  /** Whose time sessions expire and park by: the system's, or a test's that moves when told. */
+  clock?: Clock;
 }
 
 /**
@@ -127,6 +130,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
       stepScreenshots: new ScreenshotStore(config.TANDEM_DATA_DIR, historyMs, undefined, 'step-screenshots'),
       redact: redactor(secrets),
       publicUrl,
+      clock: options.clock ?? SYSTEM_CLOCK,
     });
     stops.gateway = () => services.gateway.close(); // [local mode, issue 6] upgraded sockets outlive server.close()
     stops.sessions = () => services.sessions.closeAll('relay_stopped');

@@ -35,6 +35,7 @@ import type { ModelClient } from './model/index';
 import type { EgressProxy } from './network/egress-proxy';
 import type { NetworkGuard } from './network/network-guard';
 import type { Services } from './services';
+import type { Clock } from './sessions/clock';
 import { SessionManager } from './sessions/manager';
 import type { ScreenshotStore } from './store/screenshots';
 import type { Store } from './store/store';
@@ -59,11 +60,13 @@ export interface Infrastructure {
   stepScreenshots: ScreenshotStore;
   redact(text: string): string;
   publicUrl(): string;
+  /** Whose time sessions expire and park by (tests bring their own). */
+  clock: Clock;
 }
 
 /** Builds every part of the relay above its infrastructure once: sessions, gateway, the agent, the use cases. */
 export function wireRelay(infra: Infrastructure): Services {
-  const { config, logger, store, cluster, publicUrl } = infra;
+  const { config, logger, store, cluster, publicUrl, clock } = infra;
   const idleMs = config.TANDEM_SESSION_IDLE_SECONDS * 1000;
   const browsers = new BrowserHost({
     executablePath: config.CHROMIUM_PATH,
@@ -82,6 +85,7 @@ export function wireRelay(infra: Infrastructure): Services {
     nodeId: config.TANDEM_NODE_ID,
     directory: cluster,
     idleMs,
+    clock,
     logger,
   });
   // A write to the store or the cluster that fails costs the session nothing: it is logged.
@@ -93,6 +97,7 @@ export function wireRelay(infra: Infrastructure): Services {
     idleMs,
     parkAfterMs: config.TANDEM_PARK_AFTER_SECONDS * 1000,
     parked,
+    clock,
     maxParked: config.TANDEM_MAX_PARKED_SESSIONS,
     busyWaitMs: config.TANDEM_SESSION_BUSY_WAIT_SECONDS * 1000,
     logger,
@@ -180,6 +185,7 @@ export function wireRelay(infra: Infrastructure): Services {
     records: store.sessionRecords,
     cluster,
     idleMs,
+    clock,
     browsers,
     proxies,
     guard: infra.guard,

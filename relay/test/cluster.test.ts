@@ -151,7 +151,9 @@ describe('two relays', () => {
     const parking = await node('p', { TANDEM_PARK_AFTER_SECONDS: 0.3 });
     const created = await parking.api('POST', '/v1/web/session', { body: { url: `${site.url}/account?signin=ada` } });
     const id = created.body.session_id as string;
-    await expect.poll(() => parking.services.sessions.parkedCount, { timeout: 10_000 }).toBe(1);
+    // Parked and handed to the store: no relay holds it now.
+    const owner = await accountOf(parking);
+    await expect.poll(() => parking.services.sessions.isAway(owner, id), { timeout: 10_000 }).toBe(true);
     const step = await b.api('POST', `/v1/web/session/${id}`, { body: { cmd: 'Who is signed in?', stream: false } });
     expect(step.status, JSON.stringify(step.body)).toBe(200);
     expect(step.body.url).toBe(`${site.url}/account`);

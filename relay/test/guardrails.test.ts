@@ -48,7 +48,7 @@ describe("an account's guardrails", () => {
     const refused = await create(`${elsewhere}/form.html`);
     expect(refused.status, JSON.stringify(refused.body)).toBe(400);
     expect(refused.body.message).toBe(
-      `${elsewhere}/form.html was not opened: localhost is blocked by this account's guardrails (localhost). An admin can change the account's guardrails (npm run guardrails).`,
+      `${elsewhere}/form.html was not opened: localhost is blocked by this account's guardrails (localhost). The account's guardrails are on the console's Skills page (or PUT /v1/console/guardrails).`,
     );
 
     const created = await create(`${site.url}/link?href=${encodeURIComponent(`${elsewhere}/form.html`)}`);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type FixtureSite, startFixtureSite } from '@tandem/e2e/fixtures';
 import type { Action, Snapshot } from '@tandem/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from './manual-clock';
 import { startTestRelay, type TestRelay } from './support';
 
 let site: FixtureSite;
@@ -200,18 +201,34 @@ describe('parked sessions', () => {
     }
   });
 
-  it('a parked session expires after the idle time like a live one', async () => {
-    const relay = await startTestRelay({ TANDEM_SESSION_IDLE_SECONDS: 2, TANDEM_PARK_AFTER_SECONDS: 0.2 });
+  it('a parked session expires after 10 idle minutes like a live one (the defaults, on a clock the test moves)', async () => {
+    const clock = new ManualClock();
+    const relay = await startTestRelay({}, { clock });
     try {
-      const created = await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/` } });
-      const id = created.body.session_id as string;
-      await expect.poll(() => relay.services.sessions.parkedCount, { timeout: 10_000 }).toBe(1);
-      await expect
-        .poll(async () => (await relay.api('GET', '/v1/web/sessions')).body.session_ids, { timeout: 10_000 })
-        .toEqual([]);
-      const res = await relay.api('GET', `/v1/web/screenshot/${id}`);
+      const listed = async () =>
+        [...((await relay.api('GET', '/v1/web/sessions')).body.session_ids as string[])].sort();
+      const parked = (await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/` } })).body
+        .session_id as string;
+      clock.advance(60_000);
+      const live = (await relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/` } })).body
+        .session_id as string;
+      // TANDEM_PARK_AFTER_SECONDS (300) after its last use, the first parks; the other is still live.
+      clock.advance(4 * 60_000);
+      const account = await accountOf(relay);
+      await expect.poll(() => relay.services.sessions.isAway(account, parked), { timeout: 10_000 }).toBe(true);
+      expect(relay.services.sessions.parkedCount).toBe(1);
+      clock.advance(4 * 60_000 + 59_000);
+      expect(await listed()).toEqual([parked, live].sort());
+      // Ten minutes (TANDEM_SESSION_IDLE_SECONDS, 600) after its last use: expired, parked or not.
+      clock.advance(1_000);
+      await expect.poll(listed, { timeout: 10_000 }).toEqual([live]);
+      const res = await relay.api('GET', `/v1/web/screenshot/${parked}`);
       expect(res.status).toBe(404);
       expect(res.body.message).toMatch(/expired after being idle/);
+      // And the live one, a minute later.
+      clock.advance(60_000);
+      await expect.poll(listed, { timeout: 10_000 }).toEqual([]);
+      expect((await relay.api('GET', `/v1/web/screenshot/${live}`)).body.message).toMatch(/expired after being idle/);
     } finally {
       await relay.close();
     }

@@ -52,7 +52,7 @@ export function memoryLogger(level = 'info'): { logger: Logger; lines: Record<st
  */
 export async function startTestRelay(
   overrides: Partial<Env> = {},
-  options: Pick<StartOptions, 'logger' | 'logDestination' | 'network'> & {
+  options: Pick<StartOptions, 'logger' | 'logDestination' | 'network' | 'clock'> & {
     dataDir?: string;
     databaseUrl?: string;
   } = {},

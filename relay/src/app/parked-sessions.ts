@@ -2,6 +2,7 @@ import { Conversation, type ConversationState } from '../agent/conversation';
 import type { PageState } from '../browser/playwright-driver';
 import type { Cluster } from '../cluster/cluster';
 import type { Logger } from '../logger';
+import type { Clock } from '../sessions/clock';
 import type { ParkedRemote } from '../sessions/lifecycle';
 import type { ParkedSessions } from '../sessions/manager';
 import type { Session, SessionInfo } from '../sessions/session';
@@ -28,6 +29,8 @@ export interface ParkedStoreDeps {
   directory: Pick<Cluster, 'release' | 'claim' | 'broadcast'>;
   /** TANDEM_SESSION_IDLE_SECONDS: a parked session idle longer has expired, swept or not. */
   idleMs: number;
+  /** The session manager's clock. */
+  clock: Pick<Clock, 'now'>;
   logger: Logger;
 }
 
@@ -61,7 +64,8 @@ export class ParkedSessionStore implements ParkedSessions<Conversation> {
    * The account's parked session `id` as the store has it, or undefined when it has none (or only one
    * that has expired, which is then ended, or whose kept state cannot be read).
    */
-  async load(accountId: string, id: string, now = Date.now()): Promise<ParkedRemote<Conversation> | undefined> {
+  async load(accountId: string, id: string): Promise<ParkedRemote<Conversation> | undefined> {
+    const now = this.deps.clock.now();
     const found = await this.deps.records.parked(accountId, id);
     if (!found) return undefined;
     const { record } = found;

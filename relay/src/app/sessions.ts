@@ -8,6 +8,7 @@ import type { AgentSession, Conversation } from '../agent/conversation';
 import { statusNote } from '../browser/http-status';
 import type { Cluster } from '../cluster/cluster';
 import { Elsewhere, SessionGone } from '../errors';
+import type { Clock } from '../sessions/clock';
 import { adoptSession, type OpenDeps, openSession } from '../sessions/lifecycle';
 import type { SessionManager } from '../sessions/manager';
 import type { Guardrails } from '../store/guardrails';
@@ -49,6 +50,8 @@ export interface OpenerDeps extends OpenDeps<Conversation> {
   cluster: Pick<Cluster, 'self' | 'holderOf' | 'claim' | 'alive' | 'devicesElsewhere'>;
   /** TANDEM_SESSION_IDLE_SECONDS. */
   idleMs: number;
+  /** The session manager's clock: a parked session's idle time is read on it. */
+  clock: Pick<Clock, 'now'>;
 }
 
 /**
@@ -100,9 +103,9 @@ export class SessionOpener {
   }
 
   /** The ids of the caller's sessions that have not ended, on this relay and (with a shared store) others. */
-  async active(accountId: string, now = Date.now()): Promise<string[]> {
+  async active(accountId: string): Promise<string[]> {
     const here = this.deps.sessions.list(accountId);
-    const stored = await this.deps.records.active(accountId, now - this.deps.idleMs);
+    const stored = await this.deps.records.active(accountId, this.deps.clock.now() - this.deps.idleMs);
     // A session that just ended here may not be marked so in the store yet.
     const elsewhere = stored.filter((id) => !here.includes(id) && !this.deps.sessions.endReason(accountId, id));
     return [...here, ...elsewhere];

@@ -27,7 +27,7 @@ export class GuardrailRefused extends DomainError {
   constructor(url: string, reason: string) {
     super(
       'navigation_refused',
-      `${url} was not opened: ${reason}. An admin can change the account's guardrails (npm run guardrails).`,
+      `${url} was not opened: ${reason}. The account's guardrails are on the console's Skills page (or PUT /v1/console/guardrails).`,
     );
   }
 }

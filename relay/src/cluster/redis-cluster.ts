@@ -56,6 +56,8 @@ export class RedisCluster implements Cluster {
   private readonly handlers: ((message: ClusterMessage) => void)[] = [];
   private readonly devices = new Map<string, { accountId: string; apiEnabled: boolean }>();
   private heartbeat: NodeJS.Timeout | undefined;
+  /** Set once the node key is ours: a relay refused for a taken id must not delete the other's key. */
+  private registered = false;
   private closing: Promise<void> | undefined;
 
   private constructor(
@@ -106,6 +108,7 @@ export class RedisCluster implements Cluster {
       // Our own key from a start a moment ago (a quick restart at the same address): ours again.
       await this.redis.set(key, this.self.url, 'PX', NODE_TTL_MS);
     }
+    this.registered = true;
     this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -215,7 +218,7 @@ export class RedisCluster implements Cluster {
     this.closing ??= (async () => {
       clearInterval(this.heartbeat);
       // Leaving on purpose: the others learn it at once, not after the key's time to live.
-      await this.redis.del(NODE + this.self.id).catch(() => undefined);
+      if (this.registered) await this.redis.del(NODE + this.self.id).catch(() => undefined);
       const gone = [...this.devices.keys()];
       for (const deviceId of gone) await this.deviceGone(deviceId).catch(() => undefined);
       this.redis.disconnect();

@@ -5,6 +5,7 @@ import { AtCapacity, SessionBusy, SessionGone } from '../errors';
 import type { Logger } from '../logger';
 import { randomBase62 } from '../store/secrets';
 import { OperationCancelled } from './cancellation';
+import { type Clock, SYSTEM_CLOCK } from './clock';
 import { QueueWaitTimeout } from './queue';
 import { type EndReason, Session, type SessionInfo } from './session';
 
@@ -30,6 +31,8 @@ export interface SessionManagerOptions<C> {
   maxParked?: number;
   /** Where parked sessions wait (the store): a parked session leaves memory, and any relay can bring it back. */
   parked?: ParkedSessions<C> | undefined;
+  /** Whose time idle expiry and parking go by (tests move their own). */
+  clock?: Clock;
 }
 
 /** The store's side of parking: keep a parked session, hear it is live again, end it once it expired. */
@@ -44,7 +47,7 @@ export interface ParkedSessions<C> {
 interface Away {
   accountId: string;
   lastUsedAt: number;
-  timer: NodeJS.Timeout;
+  timer: unknown;
 }
 
 /** Ended sessions remembered so a late caller hears "closed" or "expired" rather than "unknown". */
@@ -66,7 +69,11 @@ export class SessionManager<C = unknown> {
   /** Each session's store writes (park, revive) in the order they were made. */
   private readonly storeTurns = new WeakMap<Session<C>, Promise<unknown>>();
 
-  constructor(private readonly options: SessionManagerOptions<C>) {}
+  private readonly clock: Clock;
+
+  constructor(private readonly options: SessionManagerOptions<C>) {
+    this.clock = options.clock ?? SYSTEM_CLOCK;
+  }
 
   /** How long a request waits for a busy session (TANDEM_SESSION_BUSY_WAIT_SECONDS). */
   get busyWaitMs(): number {
@@ -98,7 +105,15 @@ export class SessionManager<C = unknown> {
     } finally {
       this.reserved--;
     }
-    const session = new Session(id, info, driver, this.options.busyWaitMs, this.options.conversation());
+    const session = new Session(
+      id,
+      info,
+      driver,
+      this.options.busyWaitMs,
+      this.options.conversation(),
+      this.clock.now(),
+    );
+    session.lastUsedAt = session.createdAt;
     this.sessions.set(id, session);
     driver.onGone((reason) => void this.end(session, reason));
     this.armIdleTimer(session);
@@ -115,12 +130,15 @@ export class SessionManager<C = unknown> {
     const here = this.sessions.get(session.id);
     if (here) return here;
     const away = this.away.get(session.id);
-    if (away) clearTimeout(away.timer);
+    if (away) this.clock.cancel(away.timer);
     this.away.delete(session.id);
     this.sessions.set(session.id, session);
     session.driver.onGone((reason) => void this.end(session, reason));
     this.armIdleTimer(session);
-    this.log(session).info({ idleMs: Date.now() - session.lastUsedAt }, 'parked session taken back from the store');
+    this.log(session).info(
+      { idleMs: this.clock.now() - session.lastUsedAt },
+      'parked session taken back from the store',
+    );
     return session;
   }
 
@@ -157,7 +175,7 @@ export class SessionManager<C = unknown> {
   letGo(id: string): void {
     const away = this.away.get(id);
     if (!away) return;
-    clearTimeout(away.timer);
+    this.clock.cancel(away.timer);
     this.away.delete(id);
   }
 
@@ -249,7 +267,7 @@ export class SessionManager<C = unknown> {
   async closeAllOf(accountId: string): Promise<void> {
     for (const [id, away] of this.away) {
       if (away.accountId !== accountId) continue;
-      clearTimeout(away.timer);
+      this.clock.cancel(away.timer);
       this.away.delete(id);
     }
     await Promise.all(this.live(accountId).map((s) => this.end(s, 'closed')));
@@ -261,7 +279,7 @@ export class SessionManager<C = unknown> {
    */
   async closeAll(reason: EndReason = 'closed'): Promise<void> {
     for (const [id, away] of this.away) {
-      clearTimeout(away.timer);
+      this.clock.cancel(away.timer);
       if (reason === 'relay_stopped') continue;
       this.remember(id, away.accountId, reason);
       this.options.onEnd?.(id, reason);
@@ -274,8 +292,8 @@ export class SessionManager<C = unknown> {
     if (this.sessions.get(session.id) !== session) return;
     this.sessions.delete(session.id);
     this.leaving.delete(session);
-    clearTimeout(session.idleTimer);
-    clearTimeout(session.parkTimer);
+    this.clock.cancel(session.idleTimer);
+    this.clock.cancel(session.parkTimer);
     this.remember(session.id, session.accountId, reason);
     // The session's token totals go out once, here, so cost per session is in the logs after it ends.
     this.log(session).info({ reason, ...this.options.endFields?.(session.conversation) }, 'session ended');
@@ -289,25 +307,23 @@ export class SessionManager<C = unknown> {
   }
 
   private touch(session: Session<C>): void {
-    session.lastUsedAt = Date.now();
+    session.lastUsedAt = this.clock.now();
     this.armIdleTimer(session);
   }
 
   private armIdleTimer(session: Session<C>): void {
-    clearTimeout(session.idleTimer);
-    clearTimeout(session.parkTimer);
+    this.clock.cancel(session.idleTimer);
+    this.clock.cancel(session.parkTimer);
     session.idleTimer = undefined;
     session.parkTimer = undefined;
     if (session.queue.pending > 0 || !this.sessions.has(session.id)) return;
     // A parked session expires like a live one: parking saves memory, it does not extend a session's life.
     // The clock counts from its last use, which is now but for a session taken back from the store.
-    const left = Math.max(0, this.options.idleMs - (Date.now() - session.lastUsedAt));
-    session.idleTimer = setTimeout(() => void this.end(session, 'expired'), left);
-    session.idleTimer.unref();
+    const left = Math.max(0, this.options.idleMs - (this.clock.now() - session.lastUsedAt));
+    session.idleTimer = this.clock.after(left, () => void this.end(session, 'expired'));
     const parkAfter = this.options.parkAfterMs ?? 0;
     if (parkAfter > 0 && parkAfter < this.options.idleMs && session.parking && !session.parked) {
-      session.parkTimer = setTimeout(() => void this.park(session), parkAfter);
-      session.parkTimer.unref();
+      session.parkTimer = this.clock.after(parkAfter, () => void this.park(session));
     }
   }
 
@@ -336,7 +352,7 @@ export class SessionManager<C = unknown> {
 
   private async parkNow(session: Session<C>): Promise<boolean> {
     if (this.leaving.has(session)) return false;
-    clearTimeout(session.parkTimer);
+    this.clock.cancel(session.parkTimer);
     session.parkTimer = undefined;
     this.leaving.add(session);
     let parked = false;
@@ -349,7 +365,7 @@ export class SessionManager<C = unknown> {
       this.leaving.delete(session);
     }
     if (!parked) return false;
-    this.log(session).info({ idleMs: Date.now() - session.lastUsedAt }, 'session parked');
+    this.log(session).info({ idleMs: this.clock.now() - session.lastUsedAt }, 'session parked');
     await this.putAway(session);
     this.dropParkedOverLimit();
     return true;
@@ -371,11 +387,10 @@ export class SessionManager<C = unknown> {
     }
     if (this.sessions.get(session.id) !== session || !session.parked || session.queue.pending > 0) return;
     this.sessions.delete(session.id);
-    clearTimeout(session.idleTimer);
-    clearTimeout(session.parkTimer);
-    const left = Math.max(0, this.options.idleMs - (Date.now() - session.lastUsedAt));
-    const timer = setTimeout(() => void this.expireAway(session.id), left);
-    timer.unref();
+    this.clock.cancel(session.idleTimer);
+    this.clock.cancel(session.parkTimer);
+    const left = Math.max(0, this.options.idleMs - (this.clock.now() - session.lastUsedAt));
+    const timer = this.clock.after(left, () => void this.expireAway(session.id));
     this.away.set(session.id, { accountId: session.accountId, lastUsedAt: session.lastUsedAt, timer });
   }
 
@@ -383,7 +398,7 @@ export class SessionManager<C = unknown> {
   private async expireAway(id: string): Promise<void> {
     const away = this.away.get(id);
     if (!away) return;
-    clearTimeout(away.timer);
+    this.clock.cancel(away.timer);
     this.away.delete(id);
     const expired = await this.options.parked?.expire(id, away.lastUsedAt).catch((error: unknown) => {
       this.options.logger.warn({ err: error, sessionId: id }, 'parked session not expired in the store');
@@ -434,7 +449,7 @@ export class SessionManager<C = unknown> {
     const idle = [...this.sessions.values()].filter((s) => s.queue.pending === 0);
     if (!idle.length) return 30;
     const soonest = Math.min(...idle.map((s) => s.lastUsedAt + this.options.idleMs));
-    return Math.max(1, Math.ceil((soonest - Date.now()) / 1000));
+    return Math.max(1, Math.ceil((soonest - this.clock.now()) / 1000));
   }
 
   private log(session: Session<C>): Logger {

@@ -27,9 +27,10 @@ export interface SessionInfo {
  */
 export class Session<C = unknown> {
   lastUsedAt = Date.now();
-  idleTimer: NodeJS.Timeout | undefined;
+  /** The session manager's clock timers (Clock.after handles). */
+  idleTimer: unknown;
   /** Parks the session when it has been idle TANDEM_PARK_AFTER_SECONDS. */
-  parkTimer: NodeJS.Timeout | undefined;
+  parkTimer: unknown;
   /** What the next step should say first (the session was revived), once. */
   notice: string | undefined;
   readonly queue: SerialQueue;
