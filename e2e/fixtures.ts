@@ -31,6 +31,22 @@ const RESTART_PORT_WAIT_MS = 10_000;
 
 export const RELAY_KEY = 'tdm_e2e_key_0123456789abcdefghijklmnop';
 
+/** Calls a relay's HTTP API with the fixtures' key; returns status and parsed JSON. */
+export async function callRelay<T = Record<string, unknown>>(
+  url: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { X_SERVICE_API_KEY: RELAY_KEY, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as T };
+}
+
 interface TestFixtures {
   /** A fresh relay for this test. */
   relay: TestRelay;
@@ -155,15 +171,7 @@ export const test = base.extend<TestFixtures & TestOptions, WorkerFixtures>({
       get relay() {
         return relay;
       },
-      async api(method, path, body) {
-        const res = await fetch(`${relay.url}${path}`, {
-          method,
-          headers: { X_SERVICE_API_KEY: RELAY_KEY, 'content-type': 'application/json' },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        const text = await res.text();
-        return { status: res.status, body: (text ? JSON.parse(text) : {}) as never };
-      },
+      api: (method, path, body) => callRelay(relay.url, method, path, body),
       async restart() {
         await relay.close();
         // Same port: the extension keeps the relay URL it was given. Another process on this machine

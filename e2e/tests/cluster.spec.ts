@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger, loadConfig, type Relay, startRelay } from '@tandem/relay';
-import { expect, RELAY_KEY, type TestRelay, test } from '../fixtures';
+import { callRelay, expect, RELAY_KEY, type TestRelay, test } from '../fixtures';
 import { type PostgresServer, type RedisServer, startPostgres, startRedis } from '../fixtures/index';
 import { connectExtension, tabAt } from './local-helpers';
 
@@ -48,15 +48,7 @@ async function clusterRelay(node: string): Promise<{ handle: TestRelay; close():
     password: '',
     accountId: (await relay.services.store.accounts.first())?.id ?? '',
     relay,
-    async api(method, path, body) {
-      const res = await fetch(`${relay.url}${path}`, {
-        method,
-        headers: { X_SERVICE_API_KEY: RELAY_KEY, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await res.text();
-      return { status: res.status, body: (text ? JSON.parse(text) : {}) as never };
-    },
+    api: (method, path, body) => callRelay(relay.url, method, path, body),
     restart: () => Promise.reject(new Error('not used here')),
   };
   return {

@@ -12,16 +12,10 @@ import {
   startPostgres,
   startRedis,
 } from '@tandem/e2e/fixtures';
-import {
-  type ConsoleSessionsResponse,
-  type DevicesResponse,
-  EXTENSION_ID,
-  PROTOCOL_VERSION,
-  type TimelineChunk,
-} from '@tandem/shared';
+import { CLOSE_CODES, type ConsoleSessionsResponse, type DevicesResponse, type TimelineChunk } from '@tandem/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { readStream } from './agent-support';
+import { FakeExtension } from './fake-extension';
 import { cleanEnv, spawnRelay } from './relay-process';
 import { startTestRelay, TEST_KEY, type TestRelay } from './support';
 
@@ -59,33 +53,12 @@ async function node(id: string, settings: Record<string, unknown> = {}): Promise
   return relay;
 }
 
-/** An extension's socket, signed in with a device token, API Enabled; open until `close()`. */
-async function device(relay: TestRelay): Promise<{ id: string; closed: Promise<number>; close(): void }> {
+/** An extension signed in to `relay` with a device token, API Enabled, its socket open. */
+async function device(relay: TestRelay): Promise<{ id: string; fake: FakeExtension }> {
   const issued = await relay.api('POST', '/v1/extension/token', { body: { name: 'laptop' } });
-  const ws = new WebSocket(`${relay.url.replace(/^http/, 'ws')}/v1/extension/ws`, {
-    origin: `chrome-extension://${EXTENSION_ID}`,
-  });
-  await new Promise<void>((resolve, reject) => {
-    ws.once('open', () => resolve());
-    ws.once('error', reject);
-  });
-  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
-  const welcome = new Promise<string>((resolve) =>
-    ws.once('message', (data) => resolve(JSON.parse(String(data)).type)),
-  );
-  ws.send(
-    JSON.stringify({
-      v: PROTOCOL_VERSION,
-      type: 'hello',
-      protocolVersion: PROTOCOL_VERSION,
-      extensionVersion: '0.1.0',
-      apiEnabled: true,
-      token: issued.body.token,
-      sessions: [],
-    }),
-  );
-  expect(await welcome).toBe('welcome');
-  return { id: issued.body.device_id as string, closed, close: () => ws.terminate() };
+  const fake = await FakeExtension.connect(relay.url, { token: issued.body.token, sessions: [] });
+  await fake.welcome;
+  return { id: issued.body.device_id as string, fake };
 }
 
 describe('two relays', () => {
@@ -186,7 +159,7 @@ describe('two relays', () => {
     expect(listed.body.devices.find((d) => d.id === laptop.id)).toMatchObject({ connected: true, api_enabled: true });
     const revoked = await b.api('DELETE', `/v1/console/devices/${laptop.id}`);
     expect(revoked.body).toEqual({ id: laptop.id, removed: true });
-    expect(await laptop.closed).toBe(4001);
+    expect((await laptop.fake.closeInfo).code).toBe(CLOSE_CODES.badToken);
   });
 });
 

@@ -4,9 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type FixtureSite, startFixtureSite } from '@tandem/e2e/fixtures';
-import { EXTENSION_ID, PROTOCOL_VERSION } from '@tandem/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
+import { FakeExtension } from './fake-extension';
 import { startTestRelay, type TestRelay } from './support';
 
 let site: FixtureSite;
@@ -21,33 +20,16 @@ afterAll(async () => {
 });
 
 /** The first message the relay sends back to an extension's hello with `token` (welcome, or the close). */
+/** What the relay answers an extension's hello with this device token: "welcome", or why it closed. */
 async function helloWith(relay: TestRelay, token: string): Promise<string> {
-  const ws = new WebSocket(`${relay.url.replace(/^http/, 'ws')}/v1/extension/ws`, {
-    origin: `chrome-extension://${EXTENSION_ID}`,
-  });
+  const fake = await FakeExtension.connect(relay.url, { token, sessions: [] });
   try {
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
-    const answer = new Promise<string>((resolve) => {
-      ws.once('message', (data) => resolve(JSON.parse(String(data)).type));
-      ws.once('close', (code, reason) => resolve(`closed ${code} ${reason}`));
-    });
-    ws.send(
-      JSON.stringify({
-        v: PROTOCOL_VERSION,
-        type: 'hello',
-        protocolVersion: PROTOCOL_VERSION,
-        extensionVersion: '0.1.0',
-        apiEnabled: true,
-        token,
-        sessions: [],
-      }),
-    );
-    return await answer;
+    return await Promise.race([
+      fake.welcome.then((message) => String(message.type)),
+      fake.closeInfo.then(({ code, reason }) => `closed ${code} ${reason}`),
+    ]);
   } finally {
-    ws.terminate();
+    fake.close();
   }
 }
 
