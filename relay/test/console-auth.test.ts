@@ -107,6 +107,26 @@ describe('CSRF protection', () => {
   });
 });
 
+describe('signing in from another site', () => {
+  it("is refused: a page elsewhere cannot sign a visitor in to an account of the page's choosing", async () => {
+    // A text/plain form can carry a JSON body; the browser names the page's origin.
+    const res = await fetch(`${relay.url}/v1/console/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: 'https://evil.example' },
+      body: JSON.stringify({ email: 'admin@localhost', password: NEW_PASSWORD }),
+    });
+    expect(res.status).toBe(403);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    // The same request from the relay's own page signs in.
+    const own = await fetch(`${relay.url}/v1/console/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: relay.url },
+      body: JSON.stringify({ email: 'admin@localhost', password: NEW_PASSWORD }),
+    });
+    expect(own.status).toBe(200);
+  });
+});
+
 describe('first-run and made passwords', () => {
   it('lets a password made for an account do nothing in the console but change it; API keys are not held back', async () => {
     const made = await admin.call<CreatedAccount>('POST', '/v1/console/accounts', {

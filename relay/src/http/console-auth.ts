@@ -102,20 +102,27 @@ export function consoleAuth(services: Services): RequestHandler {
   };
 }
 
+/**
+ * Refuses a request a page of another site sent (its Origin names another host). Browsers send Origin
+ * with every cross-site POST; scripts (curl) send none and pass.
+ */
+export function refuseOtherSites(req: Request): void {
+  const origin = req.get('origin');
+  if (!origin || origin === 'null') return;
+  let host: string;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = '';
+  }
+  if (host !== req.get('host')) {
+    throw new Forbidden(`A request from another site (${origin}) is refused: use the console's own pages.`);
+  }
+}
+
 /** A change made with the console cookie: the CSRF token, and no page of another site behind it. */
 function checkCsrf(req: Request, expected: string): void {
-  const origin = req.get('origin');
-  if (origin && origin !== 'null') {
-    let host: string;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      host = '';
-    }
-    if (host !== req.get('host')) {
-      throw new Forbidden(`A change from another site (${origin}) is refused: make it from the console's own pages.`);
-    }
-  }
+  refuseOtherSites(req);
   const sent = req.get(CSRF_HEADER) ?? '';
   if (!sent || !sameToken(sent, expected)) {
     throw new Forbidden(

@@ -3,7 +3,7 @@ import express, { type Request, type Response, Router } from 'express';
 import type { SignedIn } from '../../app/accounts';
 import type { Services } from '../../services';
 import { CONSOLE_SESSION_TTL_MS } from '../../store/console-sessions';
-import { clearConsoleCookie, setConsoleCookie } from '../console-auth';
+import { clearConsoleCookie, refuseOtherSites, setConsoleCookie } from '../console-auth';
 import { body, locals, principal } from '../context';
 import { route } from '../route';
 
@@ -28,7 +28,10 @@ export function consoleSignInRoutes(services: Services): Router {
   route(router, api.authOptions, (_req, res) => {
     res.json(accounts.options());
   });
+  // Another site's page must not sign a visitor in to an account of its choosing (login CSRF: a text/plain
+  // form can carry a JSON body), nor make accounts.
   route(router, api.signIn, async (req, res) => {
+    refuseOtherSites(req);
     const { email, password } = body<SignInRequest>(res);
     try {
       signedIn(req, res, 200, await accounts.signIn(email, password, addressOf(req)));
@@ -38,6 +41,7 @@ export function consoleSignInRoutes(services: Services): Router {
     }
   });
   route(router, api.signUp, async (req, res) => {
+    refuseOtherSites(req);
     const { email, password } = body<SignUpRequest>(res);
     signedIn(req, res, 201, await accounts.signUp(email, password, addressOf(req)));
   });
