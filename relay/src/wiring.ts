@@ -36,7 +36,7 @@ import type { EgressProxy } from './network/egress-proxy';
 import type { NetworkGuard } from './network/network-guard';
 import type { Services } from './services';
 import { SessionManager } from './sessions/manager';
-import type { ScreenshotStore } from './store/screenshots';
+import type { ImageStore } from './store/image-store';
 import type { Store } from './store/store';
 import { VERSION } from './version';
 
@@ -55,8 +55,8 @@ export interface Infrastructure {
   cluster: Cluster;
   /** The cluster's Redis, when there is one: rate limits and sign-in failures are counted there. */
   redis: RedisCluster['redis'] | undefined;
-  screenshots: ScreenshotStore;
-  stepScreenshots: ScreenshotStore;
+  screenshots: ImageStore;
+  stepScreenshots: ImageStore;
   redact(text: string): string;
   publicUrl(): string;
 }
