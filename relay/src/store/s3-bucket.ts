@@ -63,7 +63,8 @@ export class S3Bucket {
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     const res = await this.request(`/${key}`, {
       method: 'PUT',
-      body,
+      // A copy the fetch typings take as a plain ArrayBuffer view (a Buffer's may be shared memory).
+      body: Uint8Array.from(body),
       headers: { 'Content-Type': contentType, 'X-Amz-Content-Sha256': sha256(body) },
     });
     await textOf(res, 'refused to store it');
@@ -102,9 +103,7 @@ export class S3Bucket {
     let deleted = 0;
     for (let i = 0; i < keys.length; i += this.batch) {
       const batch = keys.slice(i, i + this.batch);
-      const body = Buffer.from(
-        `<Delete><Quiet>true</Quiet>${batch.map((key) => `<Object><Key>${escapeXml(key)}</Key></Object>`).join('')}</Delete>`,
-      );
+      const body = `<Delete><Quiet>true</Quiet>${batch.map((key) => `<Object><Key>${escapeXml(key)}</Key></Object>`).join('')}</Delete>`;
       const res = await this.request('?delete', {
         method: 'POST',
         body,
@@ -177,6 +176,6 @@ function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&${Object.entries(XML_ENTITIES).find(([, v]) => v === c)?.[0]};`);
 }
 
-function sha256(body: Buffer): string {
+function sha256(body: Buffer | string): string {
   return createHash('sha256').update(body).digest('hex');
 }
