@@ -3,6 +3,7 @@
 // relay's environment goes through the relay's own configuration check, and the cluster's invariants
 // hold: one node id and address per relay, one Redis, database, bucket and public URL for all, and a
 // load balancer that knows every relay. relay/test/deploy-lb.test.ts runs deploy/nginx.conf itself.
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -137,9 +138,22 @@ describe('deploy/docker-compose.yml', () => {
       expect(args[args.indexOf('--host') + 1]).toBe('0.0.0.0');
     }
     expect(endpoints).toHaveLength(browsers.length);
-    // The bucket minio-setup makes is the one the relays use.
-    const bucket = parseS3Url(env.TANDEM_S3_URL!).bucket;
-    expect(JSON.stringify(services['minio-setup']?.command)).toContain(`mc mb --ignore-existing local/${bucket}`);
+    // The bucket minio-setup makes, for the key the relays use, allowing what the image store does there.
+    const { bucket, accessKeyId, secretAccessKey } = parseS3Url(env.TANDEM_S3_URL!);
+    const setup = services['minio-setup']!;
+    const script = setup.command?.[0] ?? '';
+    expect(spawnSync('sh', ['-n', '-c', script]).status, 'the setup script parses').toBe(0);
+    expect(script).toContain(`mc mb --ignore-existing local/${bucket}`);
+    expect(envOf(setup)).toMatchObject({ S3_ACCESS_KEY: accessKeyId, S3_SECRET_KEY: secretAccessKey });
+    const policy = JSON.parse(/echo '(\{.*\})' >/.exec(script)?.[1] ?? '{}') as {
+      Statement: { Action: string[]; Resource: string[] }[];
+    };
+    expect(policy.Statement.flatMap((s) => s.Action.map((action) => `${action} ${s.Resource.join()}`)).sort()).toEqual([
+      `s3:DeleteObject arn:aws:s3:::${bucket}/*`,
+      `s3:GetObject arn:aws:s3:::${bucket}/*`,
+      `s3:ListBucket arn:aws:s3:::${bucket}`,
+      `s3:PutObject arn:aws:s3:::${bucket}/*`,
+    ]);
     const postgres = envOf(services.postgres!);
     const database = new URL(env.TANDEM_DATABASE_URL!);
     expect([database.username, database.password, database.pathname.slice(1)]).toEqual([
