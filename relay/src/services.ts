@@ -38,8 +38,9 @@ export interface Services {
   egress: EgressProxy;
   /** Masks the configuration's secrets and URL credentials in text that leaves the relay. */
   redact(text: string): string;
+  /** Answers' screenshots (kept TANDEM_SCREENSHOT_TTL_HOURS): the data directory, or the S3 bucket of TANDEM_S3_URL. */
   screenshots: ImageStore;
-  /** The step history's screenshots (kept TANDEM_HISTORY_DAYS). */
+  /** The step history's screenshots (kept TANDEM_HISTORY_DAYS), beside the answers'. */
   stepScreenshots: ImageStore;
   /** The planner every session uses (LLM when a model is configured, else the built-in one). */
   planner: Planner;
