@@ -74,8 +74,10 @@ export class S3Bucket {
   async get(key: string): Promise<{ body: Readable; size: number | undefined } | undefined> {
     const res = await this.request(`/${key}`, { method: 'GET' });
     if (res.status === 404) {
-      await res.body?.cancel();
-      return undefined;
+      const text = await res.text();
+      // A missing bucket is a store set up wrong, not an image that expired.
+      if (tagText(text, 'Code') !== 'NoSuchBucket') return undefined;
+      throw new S3Failure('the object store has no such bucket (404 NoSuchBucket)', 404);
     }
     if (!res.ok) await textOf(res, 'refused to hand it back');
     const length = Number(res.headers.get('content-length') ?? Number.NaN);

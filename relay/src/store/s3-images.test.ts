@@ -125,10 +125,13 @@ describe('an S3 store that refuses the relay', () => {
     await expect(store.sweep()).rejects.toThrow('the object store refused to list the bucket (403 InvalidAccessKeyId)');
   });
 
-  it('a bucket that does not exist is said the same way', async () => {
+  it('a bucket that does not exist is said the same way, when saving and when reading', async () => {
     const location = parseS3Url(s3.urlFor('no-such-bucket'));
     const store = new S3ImageStore(new S3Bucket(location), DAY, { prefix: '', folder: 'screenshots' });
     await expect(store.save(png('x'))).rejects.toThrow('the object store refused to store it (404 NoSuchBucket)');
+    await expect(store.open(`${'A'.repeat(22)}.png`)).rejects.toThrow(
+      'The screenshot could not be read: the object store has no such bucket (404 NoSuchBucket).',
+    );
   });
 
   it('a store nobody listens at, and one that never answers', async () => {
