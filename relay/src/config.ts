@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_SCRIPT_TIMEOUT_MS } from './browser/script-watch';
 import { AllowList } from './network/allow-list';
 import { settingValueForDisplay } from './redact';
+import { parseS3Url } from './store/s3-url';
 
 const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -67,6 +68,16 @@ const EnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'TANDEM_DATABASE_URL must be a postgres:// URL (unset: SQLite in the data dir)')
       .optional(),
   ),
+  /** Screenshots in an S3-compatible bucket instead of the data directory (store/s3-url.ts has the form). */
+  TANDEM_S3_URL: optionalString.superRefine((value, ctx) => {
+    if (value === undefined) return;
+    try {
+      parseS3Url(value);
+    } catch (error) {
+      // parseS3Url's messages name what is wrong, never the value (it holds the secret key).
+      ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    }
+  }),
   TANDEM_PUBLIC_URL: url('TANDEM_PUBLIC_URL'),
   TANDEM_ADMIN_EMAIL: z.email().default('admin@localhost'),
   TANDEM_BOOTSTRAP_KEY: optionalString.pipe(

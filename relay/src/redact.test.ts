@@ -26,6 +26,7 @@ describe('configuredSecrets and the redactor', () => {
     TANDEM_PROXY_URLS: 'http://u:pa%40ss-word@gw.example:1, socks5://v:second-pass@gw2.example:2',
     TANDEM_BROWSER_WS_ENDPOINT: 'wss://b.example/?token=tok-123456',
     OPENAI_BASE_URL: 'https://svc.example/v1?api-key=azure-key-99',
+    TANDEM_S3_URL: 'https://AKIAEXAMPLE:s3%2Fsecret%2Bkey@s3.eu-central-1.amazonaws.com/shots',
     PORT: 8787,
   };
 
@@ -39,6 +40,8 @@ describe('configuredSecrets and the redactor', () => {
       'second-pass',
       'tok-123456',
       'azure-key-99',
+      's3%2Fsecret%2Bkey',
+      's3/secret+key',
     ]) {
       expect(secrets).toContain(secret);
     }

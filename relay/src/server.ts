@@ -16,6 +16,10 @@ import { configuredSecrets, redactor } from './redact';
 import type { Services } from './services';
 import { type Clock, SYSTEM_CLOCK } from './sessions/clock';
 import { bootstrap, type FirstStartCredentials } from './store/bootstrap';
+import type { ImageStore } from './store/image-store';
+import { S3Bucket } from './store/s3-bucket';
+import { S3ImageStore } from './store/s3-images';
+import { parseS3Url } from './store/s3-url';
 import { ScreenshotStore } from './store/screenshots';
 import { Store } from './store/store';
 import { browserEndpoints, wireRelay } from './wiring';
@@ -125,9 +129,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
       egress,
       cluster,
       redis: cluster instanceof RedisCluster ? cluster.redis : undefined,
-      screenshots: new ScreenshotStore(config.TANDEM_DATA_DIR, config.TANDEM_SCREENSHOT_TTL_HOURS * 3600_000),
-      // The step history's screenshots live as long as the steps that show them.
-      stepScreenshots: new ScreenshotStore(config.TANDEM_DATA_DIR, historyMs, undefined, 'step-screenshots'),
+      ...imageStores(config, historyMs),
       redact: redactor(secrets),
       publicUrl,
       clock: options.clock ?? SYSTEM_CLOCK,
@@ -165,6 +167,7 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
         cluster: cluster.shared,
         dataDir: config.TANDEM_DATA_DIR,
         database: store.backend,
+        screenshots: config.TANDEM_S3_URL ? 's3' : 'data directory',
       },
       'relay listening',
     );
@@ -184,11 +187,40 @@ export async function startRelay(config: Config, options: StartOptions = {}): Pr
   }
 }
 
-/** Deletes what outlived TANDEM_HISTORY_DAYS and expires parked sessions no relay holds; a store that is down is swept next time. */
+/**
+ * The two shelves of screenshots: answers' (kept TANDEM_SCREENSHOT_TTL_HOURS) and the step history's (as
+ * long as the steps that show them), as files in the data directory or, with TANDEM_S3_URL, as objects
+ * under `screenshots/` and `step-screenshots/` in one bucket that every relay of a cluster shares.
+ */
+function imageStores(config: Config, historyMs: number): { screenshots: ImageStore; stepScreenshots: ImageStore } {
+  const answersMs = config.TANDEM_SCREENSHOT_TTL_HOURS * 3600_000;
+  if (config.TANDEM_S3_URL) {
+    const location = parseS3Url(config.TANDEM_S3_URL); // checked by loadConfig already
+    const bucket = new S3Bucket(location);
+    return {
+      screenshots: new S3ImageStore(bucket, answersMs, { prefix: location.prefix, folder: 'screenshots' }),
+      stepScreenshots: new S3ImageStore(bucket, historyMs, { prefix: location.prefix, folder: 'step-screenshots' }),
+    };
+  }
+  return {
+    screenshots: new ScreenshotStore(config.TANDEM_DATA_DIR, answersMs),
+    stepScreenshots: new ScreenshotStore(config.TANDEM_DATA_DIR, historyMs, undefined, 'step-screenshots'),
+  };
+}
+
+/**
+ * Deletes screenshots past their time and what outlived TANDEM_HISTORY_DAYS, and expires parked sessions
+ * no relay holds; a store that is down is swept next time. Every relay of a cluster sweeps the shared
+ * bucket and database: deleting what another relay already deleted is harmless.
+ */
 function sweepStore(services: Services, historyMs: number): void {
   const { store, config, logger } = services;
-  services.screenshots.sweep();
-  services.stepScreenshots.sweep();
+  for (const [shelf, images] of [
+    ['screenshots', services.screenshots],
+    ['step screenshots', services.stepScreenshots],
+  ] as const) {
+    void images.sweep().catch((error: unknown) => logger.warn({ err: error, shelf }, 'old screenshots not swept'));
+  }
   const before = Date.now() - historyMs;
   void Promise.all([
     store.history.prune(before),

@@ -14,7 +14,7 @@ import type { ModelClient } from './model/index';
 import type { EgressProxy } from './network/egress-proxy';
 import type { NetworkGuard } from './network/network-guard';
 import type { SessionManager } from './sessions/manager';
-import type { ScreenshotStore } from './store/screenshots';
+import type { ImageStore } from './store/image-store';
 import type { Store } from './store/store';
 
 /** Everything the HTTP layer may use; built once by `startRelay`. Only src/http and the wiring import it. */
@@ -38,9 +38,10 @@ export interface Services {
   egress: EgressProxy;
   /** Masks the configuration's secrets and URL credentials in text that leaves the relay. */
   redact(text: string): string;
-  screenshots: ScreenshotStore;
-  /** The step history's screenshots (kept TANDEM_HISTORY_DAYS). */
-  stepScreenshots: ScreenshotStore;
+  /** Answers' screenshots (kept TANDEM_SCREENSHOT_TTL_HOURS): the data directory, or the S3 bucket of TANDEM_S3_URL. */
+  screenshots: ImageStore;
+  /** The step history's screenshots (kept TANDEM_HISTORY_DAYS), beside the answers'. */
+  stepScreenshots: ImageStore;
   /** The planner every session uses (LLM when a model is configured, else the built-in one). */
   planner: Planner;
   /** The one client of the model endpoint (planner and retrieve share what it learns about each model). */

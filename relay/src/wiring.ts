@@ -37,7 +37,7 @@ import type { NetworkGuard } from './network/network-guard';
 import type { Services } from './services';
 import type { Clock } from './sessions/clock';
 import { SessionManager } from './sessions/manager';
-import type { ScreenshotStore } from './store/screenshots';
+import type { ImageStore } from './store/image-store';
 import type { Store } from './store/store';
 import { VERSION } from './version';
 
@@ -56,8 +56,8 @@ export interface Infrastructure {
   cluster: Cluster;
   /** The cluster's Redis, when there is one: rate limits and sign-in failures are counted there. */
   redis: RedisCluster['redis'] | undefined;
-  screenshots: ScreenshotStore;
-  stepScreenshots: ScreenshotStore;
+  screenshots: ImageStore;
+  stepScreenshots: ImageStore;
   redact(text: string): string;
   publicUrl(): string;
   /** Whose time sessions expire and park by (tests bring their own). */

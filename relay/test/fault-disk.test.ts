@@ -112,7 +112,7 @@ describe('a full disk for screenshots', () => {
     expect(step.body.message).toMatch(
       /No screenshot: it was taken but could not be stored: the screenshots directory is not a directory \(ENOTDIR\)\./,
     );
-    expect(relay.services.screenshots.sweep()).toBe(0);
+    expect(await relay.services.screenshots.sweep()).toBe(0);
 
     rmSync(shots, { force: true });
     const shot = await relay.api('GET', `/v1/web/screenshot/${id}`);

@@ -195,6 +195,16 @@ describe('secrets never leave', () => {
     const database = problems({ TANDEM_DATABASE_URL: 'mysql://tandem:db-password-123@db.internal/tandem' });
     expect(database).toMatch(/TANDEM_DATABASE_URL=\(\d+ characters, not shown\): .*postgres:\/\/ URL/);
     expect(database).not.toContain('db-password-123');
+    // An S3 URL is checked part by part; no message repeats it, or the secret key in it.
+    for (const value of [
+      's3://AKIAEXAMPLE:s3-secret-key%2F123@minio:9000/tandem',
+      'https://AKIAEXAMPLE:s3-secret-key%2F123@minio:9000/',
+      'https://AKIAEXAMPLE:s3-secret-key%2F123@minio:9000/Bad_Bucket',
+    ]) {
+      const s3 = problems({ TANDEM_S3_URL: value });
+      expect(s3).toMatch(/TANDEM_S3_URL=\(\d+ characters, not shown\): TANDEM_S3_URL( must|: the bucket)/);
+      expect(s3).not.toMatch(/s3-secret-key|AKIAEXAMPLE|minio/);
+    }
     // URL settings are shown, their credentials masked.
     const url = problems({ TANDEM_PUBLIC_URL: 'not a url?key=abc123secret' });
     expect(url).toContain('key=[redacted]');

@@ -1,6 +1,6 @@
 import type { Logger } from '../logger';
 import type { Session } from '../sessions/session';
-import { ScreenshotNotStored, type ScreenshotStore } from '../store/screenshots';
+import { type ImageStore, ScreenshotNotStored } from '../store/image-store';
 
 /** A screenshot URL for an answer that asked for one, or "" with a note for its message when none could be stored. */
 export interface OptionalScreenshot {
@@ -12,7 +12,7 @@ export interface OptionalScreenshot {
 export const NO_SCREENSHOT: OptionalScreenshot = { screenshot: '', note: '' };
 
 export interface ScreenshotDeps {
-  store: Pick<ScreenshotStore, 'save'>;
+  store: Pick<ImageStore, 'save'>;
   /** Base URL clients reach the relay at: screenshot URLs are absolute. */
   publicUrl(): string;
   logger: Logger;
@@ -36,8 +36,8 @@ export class Screenshots {
   }
 
   /**
-   * The screenshot a step, browse, create or retrieve asked for. A disk that refuses it (full, read-only)
-   * must not cost the client the work it asked for: the answer goes out without it and says why.
+   * The screenshot a step, browse, create or retrieve asked for. A store that refuses it (a full or
+   * read-only disk, an object store that is down or refuses the relay's key) must not cost the client the work it asked for: the answer goes out without it and says why.
    */
   async optional(session: Session, wanted: boolean): Promise<OptionalScreenshot> {
     if (!wanted) return NO_SCREENSHOT;
@@ -47,7 +47,7 @@ export class Screenshots {
       if (!(error instanceof ScreenshotNotStored)) throw error;
       return {
         screenshot: '',
-        note: ` No screenshot: it was taken but could not be stored: ${error.reason}. Free disk space in the relay's data directory (TANDEM_DATA_DIR).`,
+        note: ` No screenshot: it was taken but could not be stored: ${error.reason}. ${error.advice}.`,
       };
     }
   }

@@ -13,7 +13,7 @@ import {
   ValidationFailed,
 } from '../errors';
 import { ExtensionCommandError } from '../gateway/errors';
-import { ScreenshotNotStored } from '../store/screenshots';
+import { ScreenshotNotStored } from '../store/image-store';
 import { httpAnswerOf, STATUS_NAMES } from './error-status';
 
 const codes = Object.keys(ERROR_CODES) as ErrorCode[];
@@ -38,7 +38,7 @@ describe('httpAnswerOf', () => {
     expect(answer(new TooManyRequests(1500, (s) => `${s}`))).toEqual({ status: 429, headers: { 'Retry-After': '2' } });
     expect(answer(new AtCapacity(10, 7))).toEqual({ status: 503, headers: { 'Retry-After': '7' } });
     expect(answer(new BrowserUnavailable('x'))).toEqual({ status: 503, headers: { 'Retry-After': '5' } });
-    expect(answer(new ScreenshotNotStored(new Error('x')))).toEqual({ status: 503, headers: { 'Retry-After': '60' } });
+    expect(answer(new ScreenshotNotStored('x', 'y'))).toEqual({ status: 503, headers: { 'Retry-After': '60' } });
     expect(answer(new NavigationFailed('https://a.test/', 'x'))).toEqual({ status: 400, headers: {} });
   });
 

@@ -24,10 +24,10 @@ describe('screenshot files', () => {
     const dayAndAMinuteAgo = (Date.now() - 24 * HOUR - 60_000) / 1000;
     utimesSync(oldPath, dayAndAMinuteAgo, dayAndAMinuteAgo);
 
-    expect(store.sweep()).toBe(1);
+    expect(await store.sweep()).toBe(1);
     expect(existsSync(oldPath)).toBe(false);
     expect(existsSync(store.pathOf(fresh)!)).toBe(true);
-    expect(store.sweep(Date.now() + 25 * HOUR)).toBe(1);
+    expect(await store.sweep(Date.now() + 25 * HOUR)).toBe(1);
     expect(existsSync(store.pathOf(fresh)!)).toBe(false);
   });
 

@@ -1,15 +1,8 @@
-import { mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { open, readdir, readFile, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DomainError } from '../errors';
+import { type ImageKind, type ImageStore, imageKindOf, ScreenshotNotStored, type StoredImage } from './image-store';
 import { randomBase62 } from './secrets';
-
-/** A stored image's file name: its 128-bit token and its kind. */
-const FILE = /^[0-9A-Za-z]{22}\.(png|jpg)$/;
-
-export type ImageKind = 'png' | 'jpg';
-
-export const CONTENT_TYPES: Record<ImageKind, string> = { png: 'image/png', jpg: 'image/jpeg' };
 
 /** Writes one file; the store's only way to the disk, so tests can put a failing disk behind it. */
 export type FileWriter = (path: string, data: Buffer) => Promise<void>;
@@ -25,29 +18,19 @@ const WRITE_FAILURES: Record<string, string> = {
   ENOTDIR: 'the screenshots directory is not a directory',
 };
 
-/** A screenshot was taken but could not be written to the data directory (disk full, no permission). */
-export class ScreenshotNotStored extends DomainError {
-  /** What went wrong, short, for a response that goes out without its screenshot. */
-  readonly reason: string;
-
-  constructor(error: unknown) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    const reason = `${WRITE_FAILURES[code] ?? (error instanceof Error ? error.message : String(error))}${code ? ` (${code})` : ''}`;
-    super(
-      'screenshot_not_stored',
-      `The screenshot was taken but could not be stored: ${reason}. Free disk space in the relay's data directory (TANDEM_DATA_DIR) or fix its permissions, then retry.`,
-      60,
-    );
-    this.reason = reason;
-  }
+/** A write the disk refused, said the way an answer without its screenshot says it. */
+function diskRefused(error: unknown): ScreenshotNotStored {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  const reason = `${WRITE_FAILURES[code] ?? (error instanceof Error ? error.message : String(error))}${code ? ` (${code})` : ''}`;
+  const advice = "Free disk space in the relay's data directory (TANDEM_DATA_DIR)";
+  return new ScreenshotNotStored(reason, advice, `${advice} or fix its permissions`);
 }
 
 /**
- * Screenshots as files under the data dir, named by a 128-bit random token: the URL is the capability
- * (like a presigned URL), so serving it needs no API key. `folder` and `ttlMs` tell one shelf from
- * another (answers' screenshots for a day, the step history's for as long as the history).
+ * Screenshots as files under the data dir (the default ImageStore). `folder` and `ttlMs` tell one shelf
+ * from another (answers' screenshots for a day, the step history's for as long as the history).
  */
-export class ScreenshotStore {
+export class ScreenshotStore implements ImageStore {
   private readonly dir: string;
 
   constructor(
@@ -60,10 +43,7 @@ export class ScreenshotStore {
     mkdirSync(this.dir, { recursive: true });
   }
 
-  /**
-   * Stores an image and returns its file name (`<token>.<kind>`); ScreenshotNotStored when the disk
-   * refuses it (no partial file is left).
-   */
+  /** No partial file is left when the disk refuses the image. */
   async save(image: Buffer, kind: ImageKind = 'png'): Promise<string> {
     const file = `${randomBase62(128)}.${kind}`;
     const path = join(this.dir, file);
@@ -76,42 +56,59 @@ export class ScreenshotStore {
       });
     } catch (error) {
       await rm(path, { force: true }).catch(() => undefined);
-      throw new ScreenshotNotStored(error);
+      throw diskRefused(error);
     }
     return file;
   }
 
   /** The path of a stored file's name, or undefined when the name is malformed (never a path outside the dir). */
   pathOf(file: string): string | undefined {
-    return FILE.test(file) ? join(this.dir, file) : undefined;
+    return imageKindOf(file) ? join(this.dir, file) : undefined;
   }
 
-  /** A stored image and its kind, or undefined when there is none by that name. */
-  async read(file: string): Promise<{ image: Buffer; kind: ImageKind } | undefined> {
+  async open(file: string): Promise<StoredImage | undefined> {
     const path = this.pathOf(file);
-    if (!path) return undefined;
+    const kind = imageKindOf(file);
+    if (!path || !kind) return undefined;
     try {
-      return { image: await readFile(path), kind: file.endsWith('.jpg') ? 'jpg' : 'png' };
+      const handle = await open(path);
+      const { size } = await handle.stat().catch(async (error: unknown) => {
+        await handle.close();
+        throw error;
+      });
+      return { kind, size, body: handle.createReadStream() };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
   }
 
-  /** Deletes screenshots older than the TTL; returns how many. */
-  sweep(now = Date.now()): number {
+  /** A stored image whole, and its kind, or undefined when there is none by that name. */
+  async read(file: string): Promise<{ image: Buffer; kind: ImageKind } | undefined> {
+    const path = this.pathOf(file);
+    const kind = imageKindOf(file);
+    if (!path || !kind) return undefined;
+    try {
+      return { image: await readFile(path), kind };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async sweep(now = Date.now()): Promise<number> {
     let removed = 0;
     let names: string[];
     try {
-      names = readdirSync(this.dir);
+      names = await readdir(this.dir);
     } catch {
       return 0; // the directory is gone or unreadable: saving says so, sweeping has nothing to do
     }
     for (const name of names) {
       const file = join(this.dir, name);
       try {
-        if (now - statSync(file).mtimeMs > this.ttlMs) {
-          unlinkSync(file);
+        if (now - (await stat(file)).mtimeMs > this.ttlMs) {
+          await unlink(file);
           removed++;
         }
       } catch {

@@ -1,0 +1,151 @@
+// The deploy/ topology without Docker: deploy/nginx.conf (real nginx) in front of two relays on one Redis,
+// one Postgres and one S3-compatible bucket, all on loopback. A client that only knows the load balancer
+// gets one service: its API key header gets through, streams arrive as they happen, the extension's socket
+// is upgraded, and screenshot URLs on the balancer's address work whichever relay answers.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type FixtureSite, startFixtureSite } from '@tandem/e2e/fixtures';
+import { EXTENSION_ID, PROTOCOL_VERSION, type TimelineChunk } from '@tandem/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { readStream } from './agent-support';
+import { type Nginx, startNginx } from './nginx';
+import { type PostgresServer, startPostgres } from './postgres';
+import { type RedisServer, startRedis } from './redis';
+import { type S3Server, startS3Server } from './s3-server';
+import { closedPort, startTestRelay, TEST_KEY, type TestRelay } from './support';
+
+let site: FixtureSite;
+let redis: RedisServer;
+let postgres: PostgresServer;
+let s3: S3Server;
+let lb: Nginx;
+const relays: TestRelay[] = [];
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  [site, redis, postgres, s3] = await Promise.all([startFixtureSite(), startRedis(), startPostgres(), startS3Server()]);
+  await s3.createBucket('tandem');
+  const databaseUrl = await postgres.createDatabase();
+  // The relays hand out URLs on the balancer's address, so its port is chosen first.
+  const lbPort = await closedPort();
+  for (const id of ['r1', 'r2']) {
+    const dataDir = mkdtempSync(join(tmpdir(), `tandem-lb-${id}-`));
+    dirs.push(dataDir);
+    relays.push(
+      await startTestRelay(
+        {
+          TANDEM_NODE_ID: id,
+          TANDEM_REDIS_URL: redis.url,
+          TANDEM_S3_URL: s3.urlFor('tandem'),
+          TANDEM_PUBLIC_URL: `http://127.0.0.1:${lbPort}`,
+          TANDEM_PLANNER: 'builtin',
+        },
+        { dataDir, databaseUrl },
+      ),
+    );
+  }
+  lb = await startNginx(
+    relays.map((relay) => new URL(relay.url).host),
+    lbPort,
+  );
+}, 120_000);
+afterAll(async () => {
+  await lb?.stop();
+  for (const relay of relays) await relay.close().catch(() => undefined);
+  await Promise.all([site?.close(), redis?.stop(), postgres?.stop(), s3?.close()]);
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+const api = (method: string, path: string, body?: unknown, key: string | null = TEST_KEY) =>
+  fetch(`${lb.url}${path}`, {
+    method,
+    headers: { ...(key ? { X_SERVICE_API_KEY: key } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+
+describe('deploy/nginx.conf in front of two relays', () => {
+  it('lets X_SERVICE_API_KEY through and spreads requests over both relays', async () => {
+    for (let i = 0; i < 4; i++) {
+      const res = await api('GET', '/v1/web/sessions');
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+    expect((await api('GET', '/v1/web/sessions', undefined, null)).status).toBe(401);
+    expect((await api('GET', '/healthz', undefined, null)).status).toBe(200);
+    const upstreams = new Set([...lb.accessLog().matchAll(/ (127\.0\.0\.1:\d+)$/gm)].map((m) => m[1]));
+    expect([...upstreams].sort()).toEqual(relays.map((relay) => new URL(relay.url).host).sort());
+  });
+
+  it("hands out screenshot URLs on the balancer's address that work whichever relay serves them", async () => {
+    const created = await api('POST', '/v1/web/session', { url: `${site.url}/form.html`, include_screenshot: true });
+    const body = (await created.json()) as { session_id: string; screenshot: string };
+    expect(created.status, JSON.stringify(body)).toBe(200);
+    expect(body.screenshot).toMatch(new RegExp(`^${lb.url}/v1/web/screenshots/\\w{22}\\.png$`));
+    for (let i = 0; i < 4; i++) {
+      const image = await fetch(body.screenshot);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/png');
+      await image.arrayBuffer();
+    }
+    // The balancer's log shows a screenshot's token by its first characters only.
+    const token = /\/(\w{22})\.png$/.exec(body.screenshot)?.[1] ?? '';
+    expect(lb.accessLog()).toContain(`/v1/web/screenshots/${token.slice(0, 4)}...`);
+    expect(lb.accessLog()).not.toContain(token);
+    expect((await api('DELETE', `/v1/web/session/${body.session_id}`)).status).toBe(200);
+  });
+
+  it('streams a live timeline through the balancer as each step happens, not when the stream ends', async () => {
+    const created = await api('POST', '/v1/web/session', { url: `${site.url}/form.html` });
+    const id = ((await created.json()) as { session_id: string }).session_id;
+    const timeline = await fetch(`${lb.url}/v1/console/sessions/${id}/steps/live`, {
+      headers: { X_SERVICE_API_KEY: TEST_KEY },
+    });
+    expect(timeline.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const seen: TimelineChunk[] = [];
+    const ending = readStream(timeline, (data) => {
+      if (data !== '[DONE]') seen.push(JSON.parse(data));
+    });
+    expect((await api('POST', `/v1/web/session/${id}`, { cmd: 'scroll down', stream: false })).status).toBe(200);
+    // The step arrives while the stream is still open: nothing holds it back.
+    await expect.poll(() => seen.map((chunk) => chunk.type), { timeout: 10_000 }).toEqual(['step']);
+    expect((await api('DELETE', `/v1/web/session/${id}`)).status).toBe(200);
+    await ending;
+    expect(seen.at(-1)).toEqual({ type: 'end', reason: 'closed' });
+  });
+
+  it("upgrades the extension's WebSocket, which then signs in as on a relay", async () => {
+    const issued = (await (await api('POST', '/v1/extension/token', { name: 'laptop' })).json()) as { token: string };
+    const ws = new WebSocket(`${lb.url.replace(/^http/, 'ws')}/v1/extension/ws`, {
+      origin: `chrome-extension://${EXTENSION_ID}`,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        ws.once('open', () => resolve());
+        ws.once('error', reject);
+      });
+      const first = new Promise<string>((resolve) =>
+        ws.once('message', (data) => resolve(JSON.parse(String(data)).type)),
+      );
+      ws.send(
+        JSON.stringify({
+          v: PROTOCOL_VERSION,
+          type: 'hello',
+          protocolVersion: PROTOCOL_VERSION,
+          extensionVersion: '0.1.0',
+          apiEnabled: true,
+          token: issued.token,
+          sessions: [],
+        }),
+      );
+      expect(await first).toBe('welcome');
+      // Whichever relay holds the socket, both list the device as connected.
+      for (const relay of relays) {
+        const devices = await relay.api<{ devices: { connected: boolean }[] }>('GET', '/v1/console/devices');
+        expect(devices.body.devices.map((d) => d.connected)).toEqual([true]);
+      }
+    } finally {
+      ws.terminate();
+    }
+  });
+});
