@@ -5,14 +5,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type FixtureSite, startFixtureSite } from '@tandem/e2e/fixtures';
+import {
+  type FixtureSite,
+  type PostgresServer,
+  type RedisServer,
+  startFixtureSite,
+  startPostgres,
+  startRedis,
+} from '@tandem/e2e/fixtures';
 import { EXTENSION_ID, PROTOCOL_VERSION, type TimelineChunk } from '@tandem/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { readStream } from './agent-support';
 import { type Nginx, startNginx } from './nginx';
-import { type PostgresServer, startPostgres } from './postgres';
-import { type RedisServer, startRedis } from './redis';
 import { type S3Server, startS3Server } from './s3-server';
 import { closedPort, startTestRelay, TEST_KEY, type TestRelay } from './support';
 
