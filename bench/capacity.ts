@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -18,6 +18,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const LIVE = 20;
 const PARKED = Number(process.env.BENCH_PARKED ?? 1000);
 const STEPS = Number(process.env.BENCH_CAPACITY_STEPS ?? 60);
+const FILL_CONCURRENCY = 4;
 /** How long sessions sit before memory is read, so the page loads' transient allocations are gone. */
 const SETTLE_MS = 3000;
 
@@ -48,10 +49,12 @@ export async function benchCapacity(): Promise<void> {
     printTable(`Sessions held: ${LIVE} live + ${held.parked} parked (relay in its own process, PSS)`, [
       { what: 'memory per live session (relay + Chromium)', value: `${round(held.perLiveMiB, 2)} MiB` },
       { what: 'memory per parked session (relay + Chromium)', value: `${round(held.perParkedKiB, 1)} KiB` },
+      { what: 'store per parked session (SQLite file + WAL)', value: `${round(held.storePerParkedKiB, 1)} KiB` },
       {
         what: 'sessions held (target >= 1,000 parked with 20 live)',
         value: `${held.parked} parked, ${held.live} live`,
       },
+      { what: `time to create them (${FILL_CONCURRENCY} at a time)`, value: `${round(held.fillSeconds)} s` },
       { what: `steps on random sessions (built-in planner) / errors`, value: `${held.steps} / ${held.stepErrors}` },
       { what: 'step p50 / p95 (revives included)', value: `${round(held.stepMs.p50)} / ${round(held.stepMs.p95)} ms` },
       ...(held.firstError ? [{ what: 'first step error', value: held.firstError.slice(0, 120) }] : []),
@@ -132,6 +135,12 @@ async function startRelayProcess(dataDir: string): Promise<{ child: ChildProcess
   throw new Error(`the relay exited before it listened:\n${out}`);
 }
 
+/** What the relay's SQLite store takes on disk (database, WAL and shared memory), in KiB. */
+function storeKiB(dataDir: string): number {
+  const files = readdirSync(dataDir).filter((name) => /\.(db|sqlite)(-wal|-shm)?$/.test(name));
+  return files.reduce((sum, name) => sum + statSync(join(dataDir, name)).size, 0) / 1024;
+}
+
 /** LIVE live sessions, then PARKED more (each create parks the least recently used), then steps on random ones. */
 async function heldSessions(page: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'tandem-bench-capacity-'));
@@ -155,9 +164,22 @@ async function heldSessions(page: string) {
     for (let i = 0; i < LIVE; i++) ids.push((await post('/v1/web/session', { url: page })).session_id as string);
     await delay(SETTLE_MS);
     const withLive = read();
-    for (let i = 0; i < PARKED; i++) ids.push((await post('/v1/web/session', { url: page })).session_id as string);
+    const storeWithLive = storeKiB(dataDir);
+    // Four creates at a time, as clients would send them: one after another, a thousand creates on this
+    // machine take longer than the sessions' idle lifetime, and the first would expire during the fill.
+    let made = 0;
+    const filler = async () => {
+      while (made < PARKED) {
+        made++;
+        ids.push((await post('/v1/web/session', { url: page })).session_id as string);
+      }
+    };
+    const fillStarted = performance.now();
+    await Promise.all(Array.from({ length: FILL_CONCURRENCY }, filler));
+    const fillSeconds = (performance.now() - fillStarted) / 1000;
     await delay(SETTLE_MS);
     const withParked = read();
+    const storeWithParked = storeKiB(dataDir);
     const health = (await (await fetch(`${url}/healthz`)).json()) as { sessions: number; parked: number };
 
     const stepMs: number[] = [];
@@ -183,7 +205,9 @@ async function heldSessions(page: string) {
       parked: health.parked,
       perLiveMiB: (withLive - before) / LIVE,
       perParkedKiB: ((withParked - withLive) * 1024) / PARKED,
+      storePerParkedKiB: (storeWithParked - storeWithLive) / PARKED,
       memoryMiB: { before, withLive, withParked },
+      fillSeconds,
       steps: STEPS,
       stepErrors,
       firstError,

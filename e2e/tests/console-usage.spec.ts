@@ -103,7 +103,7 @@ test('a quota used up, set by an admin on the Accounts page, answers 402 on brow
   expect((await relay.api('POST', `/v1/web/session/${id}`, { cmd: 'scroll down', stream: false })).status).toBe(200);
 
   // Reset and delete, each with a confirmation.
-  await ada.getByRole('button', { name: 'Reset the password of ada@example.com' }).click();
+  await ada.getByRole('button', { name: 'Reset password of ada@example.com' }).click();
   await page
     .getByRole('dialog', { name: 'Reset the password of ada@example.com?' })
     .getByRole('button', { name: 'Reset password' })

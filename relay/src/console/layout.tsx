@@ -44,10 +44,10 @@ export function Layout({
         Skip to the page
       </a>
       <header class="topbar">
-        <Link href="/console" class="brand" aria-label="Tandem console, sessions">
+        {/* Its name is the text it shows (WCAG 2.5.3: speech users say what they see). */}
+        <Link href="/console" class="brand">
           <img src="/console/assets/icon.svg" alt="" width={28} height={28} />
-          <span class="brand-name">Tandem</span>
-          <span class="brand-tag">console</span>
+          <span class="brand-name">Tandem</span> <span class="brand-tag">console</span>
         </Link>
         <div class="topbar-end">
           <ThemeToggle />

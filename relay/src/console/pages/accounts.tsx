@@ -140,7 +140,7 @@ function AccountTable({
                     Change
                   </button>
                   <ConfirmButton
-                    label={`Reset the password of ${account.email}`}
+                    label={`Reset password of ${account.email}`}
                     title={`Reset the password of ${account.email}?`}
                     confirm="Reset password"
                     text="Reset password"
