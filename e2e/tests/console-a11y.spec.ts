@@ -1,10 +1,11 @@
 // Every console page, with something on it, checked by axe-core (WCAG 2.x A and AA: contrast, labels, names,
-// landmarks) in the light and the dark theme. The other console specs drive the pages with the keyboard
-// and by role; this one catches what a role query cannot see, such as grey text too faint to read.
+// landmarks) in the light and the dark theme, and the console used with the keyboard alone. The other
+// console specs find controls by role and label; these catch what a role query cannot see, such as grey
+// text too faint to read or a control the Tab key never reaches.
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, type TestRelay, test } from '../fixtures';
-import { CONSOLE_TEST_MS, firstSignIn, openPage, useDarkTheme } from './console-helpers';
+import { CHOSEN_PASSWORD, CONSOLE_TEST_MS, firstSignIn, openPage, useDarkTheme } from './console-helpers';
 
 test.describe.configure({ timeout: CONSOLE_TEST_MS * 2 });
 
@@ -63,4 +64,60 @@ test('every console page passes axe (WCAG 2.1 A and AA) in the light and the dar
     found.push(...(await violations(page)).map((v) => `${theme} timeline: ${v}`));
   }
   expect(found).toEqual([]);
+});
+
+/** Presses Tab until `target` has the focus, as a keyboard user moves through the page; fails if it never does. */
+async function tabTo(page: Page, target: Locator): Promise<void> {
+  for (let presses = 0; presses < 60; presses++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}
+
+test('the console is used with the keyboard alone: sign in, choose a password, open a page, make a key', async ({
+  page,
+  relay,
+}) => {
+  await page.goto(`${relay.url}/console`);
+  await tabTo(page, page.getByLabel('Email'));
+  await page.keyboard.type(relay.email);
+  await tabTo(page, page.getByLabel('Password'));
+  await page.keyboard.type(relay.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  await tabTo(page, page.getByLabel('New password', { exact: true }));
+  await page.keyboard.type(CHOSEN_PASSWORD);
+  await tabTo(page, page.getByLabel('New password again'));
+  await page.keyboard.type(CHOSEN_PASSWORD);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Sessions' })).toBeVisible();
+
+  // A page the console moves to takes the focus to its title, so a screen reader starts there.
+  await expect(page.getByRole('heading', { level: 1, name: 'Sessions' })).toBeFocused();
+
+  const nav = page.getByRole('navigation', { name: 'Console pages' });
+  await tabTo(page, nav.getByRole('link', { name: 'API keys', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeFocused();
+  await tabTo(page, page.getByLabel('Name'));
+  await page.keyboard.type('made with the keyboard');
+  await page.keyboard.press('Enter');
+  const key = page.getByRole('textbox', { name: 'The new API key' });
+  await expect(key).toHaveValue(/^tdm_/);
+  await tabTo(page, page.getByRole('button', { name: 'I have copied it' }));
+  await page.keyboard.press('Enter');
+  await expect(key).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'made with the keyboard' })).toBeVisible();
+
+  // A dialog opened from the keyboard takes the focus, and Escape gives it back to its button.
+  const revoke = page.getByRole('button', { name: 'Revoke the key made with the keyboard' });
+  await tabTo(page, revoke);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Revoke "made with the keyboard"?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(revoke).toBeFocused();
 });
