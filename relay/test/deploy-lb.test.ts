@@ -13,10 +13,10 @@ import {
   startPostgres,
   startRedis,
 } from '@tandem/e2e/fixtures';
-import { EXTENSION_ID, PROTOCOL_VERSION, type TimelineChunk } from '@tandem/shared';
+import type { TimelineChunk } from '@tandem/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { readStream } from './agent-support';
+import { FakeExtension } from './fake-extension';
 import { type Nginx, startNginx } from './nginx';
 import { type S3Server, startS3Server } from './s3-server';
 import { closedPort, startTestRelay, TEST_KEY, type TestRelay } from './support';
@@ -121,36 +121,16 @@ describe('deploy/nginx.conf in front of two relays', () => {
 
   it("upgrades the extension's WebSocket, which then signs in as on a relay", async () => {
     const issued = (await (await api('POST', '/v1/extension/token', { name: 'laptop' })).json()) as { token: string };
-    const ws = new WebSocket(`${lb.url.replace(/^http/, 'ws')}/v1/extension/ws`, {
-      origin: `chrome-extension://${EXTENSION_ID}`,
-    });
+    const extension = await FakeExtension.connect(lb.url, { token: issued.token, sessions: [] });
     try {
-      await new Promise<void>((resolve, reject) => {
-        ws.once('open', () => resolve());
-        ws.once('error', reject);
-      });
-      const first = new Promise<string>((resolve) =>
-        ws.once('message', (data) => resolve(JSON.parse(String(data)).type)),
-      );
-      ws.send(
-        JSON.stringify({
-          v: PROTOCOL_VERSION,
-          type: 'hello',
-          protocolVersion: PROTOCOL_VERSION,
-          extensionVersion: '0.1.0',
-          apiEnabled: true,
-          token: issued.token,
-          sessions: [],
-        }),
-      );
-      expect(await first).toBe('welcome');
+      expect((await extension.welcome).type).toBe('welcome');
       // Whichever relay holds the socket, both list the device as connected.
       for (const relay of relays) {
         const devices = await relay.api<{ devices: { connected: boolean }[] }>('GET', '/v1/console/devices');
         expect(devices.body.devices.map((d) => d.connected)).toEqual([true]);
       }
     } finally {
-      ws.terminate();
+      extension.close();
     }
   });
 });
