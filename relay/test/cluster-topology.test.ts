@@ -1,30 +1,16 @@
 // The deployment topology of deploy/ without Docker: a load balancer, two relays, Redis, Postgres and two
 // browser servers, all on loopback, started and stopped by the test. A client talks only to the balancer.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  type FixtureSite,
-  type PostgresServer,
-  type RedisServer,
-  startFixtureSite,
-  startPostgres,
-  startRedis,
-} from '@tandem/e2e/fixtures';
 import type { ConsoleSessionsResponse } from '@tandem/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readStream } from './agent-support';
-import { startTestRelay, TEST_KEY, type TestRelay } from './support';
+import { type ClusterBed, startClusterBed } from './cluster-support';
+import { TEST_KEY } from './support';
 
-let site: FixtureSite;
-let redis: RedisServer;
-let postgres: PostgresServer;
+let bed: ClusterBed;
 const browsers: ChildProcess[] = [];
-const relays: TestRelay[] = [];
-const dirs: string[] = [];
 let balancer: Server;
 let front: string;
 /** Which relay each request the balancer passed went to, by port. */
@@ -70,33 +56,16 @@ function startBalancer(targets: string[]): Promise<string> {
 }
 
 beforeAll(async () => {
-  [site, redis, postgres] = await Promise.all([startFixtureSite(), startRedis(), startPostgres()]);
-  const databaseUrl = await postgres.createDatabase();
+  bed = await startClusterBed();
   const endpoints = [await browserServer('/tier-1'), await browserServer('/tier-2')];
-  for (const node of ['r1', 'r2']) {
-    const dataDir = mkdtempSync(join(tmpdir(), `tandem-topology-${node}-`));
-    dirs.push(dataDir);
-    relays.push(
-      await startTestRelay(
-        {
-          TANDEM_NODE_ID: node,
-          TANDEM_REDIS_URL: redis.url,
-          TANDEM_BROWSER_WS_ENDPOINTS: endpoints.join(','),
-          TANDEM_PLANNER: 'builtin',
-        },
-        { dataDir, databaseUrl },
-      ),
-    );
-  }
-  front = await startBalancer(relays.map((r) => r.url));
+  for (const node of ['r1', 'r2']) await bed.node(node, { TANDEM_BROWSER_WS_ENDPOINTS: endpoints.join(',') });
+  front = await startBalancer(bed.relays.map((r) => r.url));
 }, 180_000);
 
 afterAll(async () => {
   await new Promise<void>((resolve) => (balancer ? balancer.close(() => resolve()) : resolve()));
-  for (const relay of relays) await relay.close().catch(() => undefined);
+  await bed?.close();
   for (const child of browsers) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.all([site?.close(), redis?.stop(), postgres?.stop()]);
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
 const call = async (method: string, path: string, body?: unknown) => {
@@ -111,14 +80,14 @@ const call = async (method: string, path: string, body?: unknown) => {
 it('serves clients through a load balancer as one service, on a tier of browser servers', async () => {
   const ids: string[] = [];
   for (let i = 0; i < 4; i++) {
-    const created = await call('POST', '/v1/web/session', { url: `${site.url}/form.html` });
+    const created = await call('POST', '/v1/web/session', { url: `${bed.site.url}/form.html` });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     ids.push(created.body.session_id as string);
   }
   // Round robin put two sessions on each relay, and the relays spread their browsers over both servers.
   expect(ids.filter((id) => id.startsWith('ses_r1_'))).toHaveLength(2);
   expect(ids.filter((id) => id.startsWith('ses_r2_'))).toHaveLength(2);
-  const load = relays.map((r) => r.services.browsers.load());
+  const load = bed.relays.map((r) => r.services.browsers.load());
   expect(load.every((l) => l.every((n) => n === 1))).toBe(true);
   expect(new Set(passed).size).toBe(2);
 

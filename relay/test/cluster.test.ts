@@ -1,57 +1,21 @@
 // Two relays on one Redis and one Postgres, on loopback: what a client sees is one service, whichever relay
 // its request lands on. Each relay is started in-process, except the one the last test kills.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  type FixtureSite,
-  type PostgresServer,
-  type RedisServer,
-  startFixtureSite,
-  startPostgres,
-  startRedis,
-} from '@tandem/e2e/fixtures';
 import { CLOSE_CODES, type ConsoleSessionsResponse, type DevicesResponse, type TimelineChunk } from '@tandem/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStream } from './agent-support';
+import { type ClusterBed, startClusterBed } from './cluster-support';
 import { FakeExtension } from './fake-extension';
 import { cleanEnv, spawnRelay } from './relay-process';
-import { startTestRelay, TEST_KEY, type TestRelay } from './support';
+import { TEST_KEY, type TestRelay } from './support';
 
-let site: FixtureSite;
-let redis: RedisServer;
-let postgres: PostgresServer;
-let databaseUrl: string;
-const dirs: string[] = [];
-const relays: TestRelay[] = [];
-
+let bed: ClusterBed;
 beforeAll(async () => {
-  [site, redis, postgres] = await Promise.all([startFixtureSite(), startRedis(), startPostgres()]);
-  databaseUrl = await postgres.createDatabase();
+  bed = await startClusterBed();
 }, 120_000);
-afterAll(async () => {
-  for (const relay of relays) await relay.close().catch(() => undefined);
-  await Promise.all([site?.close(), redis?.stop(), postgres?.stop()]);
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => bed?.close());
 
-/** A relay of the cluster: its own node id and data dir, the shared Redis and database. */
-async function node(id: string, settings: Record<string, unknown> = {}): Promise<TestRelay> {
-  const dataDir = mkdtempSync(join(tmpdir(), `tandem-node-${id}-`));
-  dirs.push(dataDir);
-  const relay = await startTestRelay(
-    {
-      TANDEM_NODE_ID: id,
-      TANDEM_REDIS_URL: redis.url,
-      TANDEM_PLANNER: 'builtin',
-      ...settings,
-    },
-    { dataDir, databaseUrl },
-  );
-  relays.push(relay);
-  return relay;
-}
+const node = (id: string, settings?: Record<string, unknown>) => bed.node(id, settings);
 
 /** An extension signed in to `relay` with a device token, API Enabled, its socket open. */
 async function device(relay: TestRelay): Promise<{ id: string; fake: FakeExtension }> {
@@ -74,14 +38,14 @@ describe('two relays', () => {
   });
 
   it('a session made on one is stepped, streamed, screenshotted, listed and closed through the other', async () => {
-    const created = await a.api('POST', '/v1/web/session', { body: { url: `${site.url}/form.html` } });
+    const created = await a.api('POST', '/v1/web/session', { body: { url: `${bed.site.url}/form.html` } });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const id = created.body.session_id as string;
     expect(id).toMatch(/^ses_a_/);
 
     const step = await b.api('POST', `/v1/web/session/${id}`, { body: { cmd: 'scroll down', stream: false } });
     expect(step.status, JSON.stringify(step.body)).toBe(200);
-    expect(step.body).toMatchObject({ session_id: id, url: `${site.url}/form.html` });
+    expect(step.body).toMatchObject({ session_id: id, url: `${bed.site.url}/form.html` });
 
     const stream = await fetch(`${b.url}/v1/web/session/${id}`, {
       method: 'POST',
@@ -122,14 +86,16 @@ describe('two relays', () => {
 
   it('a session parked on one comes back on the other, where the request landed', async () => {
     const parking = await node('p', { TANDEM_PARK_AFTER_SECONDS: 0.3 });
-    const created = await parking.api('POST', '/v1/web/session', { body: { url: `${site.url}/account?signin=ada` } });
+    const created = await parking.api('POST', '/v1/web/session', {
+      body: { url: `${bed.site.url}/account?signin=ada` },
+    });
     const id = created.body.session_id as string;
     // Parked and handed to the store: no relay holds it now.
     const owner = await accountOf(parking);
     await expect.poll(() => parking.services.sessions.isAway(owner, id), { timeout: 10_000 }).toBe(true);
     const step = await b.api('POST', `/v1/web/session/${id}`, { body: { cmd: 'Who is signed in?', stream: false } });
     expect(step.status, JSON.stringify(step.body)).toBe(200);
-    expect(step.body.url).toBe(`${site.url}/account`);
+    expect(step.body.url).toBe(`${bed.site.url}/account`);
     // It is b's now: the relay that parked it let go of it, and requests there are passed on to b.
     const account = (await b.services.store.apiKeys.resolve(TEST_KEY))!.accountId;
     expect(b.services.sessions.get(account, id).parked).toBe(false);
@@ -166,8 +132,7 @@ describe('two relays', () => {
 describe('a relay that dies', () => {
   it('loses only its live sessions: parked ones come back on the survivor, live ones say their relay stopped', async () => {
     const survivor = await node('s');
-    const dataDir = mkdtempSync(join(tmpdir(), 'tandem-node-k-'));
-    dirs.push(dataDir);
+    const dataDir = bed.dataDir('node-k');
     const doomed = spawnRelay(
       process.execPath,
       ['--import', 'tsx', fileURLToPath(new URL('../src/main.ts', import.meta.url))],
@@ -176,8 +141,8 @@ describe('a relay that dies', () => {
         env: cleanEnv({
           PORT: '0',
           TANDEM_DATA_DIR: dataDir,
-          TANDEM_DATABASE_URL: databaseUrl,
-          TANDEM_REDIS_URL: redis.url,
+          TANDEM_DATABASE_URL: bed.databaseUrl,
+          TANDEM_REDIS_URL: bed.redis.url,
           TANDEM_NODE_ID: 'k',
           TANDEM_BOOTSTRAP_KEY: TEST_KEY,
           TANDEM_PLANNER: 'builtin',
@@ -202,10 +167,11 @@ describe('a relay that dies', () => {
           headers: { X_SERVICE_API_KEY: TEST_KEY, 'content-type': 'application/json' },
           ...(body ? { body: JSON.stringify(body) } : {}),
         }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> }));
-      const live = (await call('POST', '/v1/web/session', { url: `${site.url}/form.html` })).body.session_id as string;
+      const live = (await call('POST', '/v1/web/session', { url: `${bed.site.url}/form.html` })).body
+        .session_id as string;
       const parked = (
         await call('POST', '/v1/web/retrieve', {
-          url: `${site.url}/account?signin=ada`,
+          url: `${bed.site.url}/account?signin=ada`,
           cmd: 'the page',
           mode: 'ludicrous',
         })
@@ -225,7 +191,7 @@ describe('a relay that dies', () => {
         body: { cmd: 'Who is signed in?', stream: false },
       });
       expect(back.status, JSON.stringify(back.body)).toBe(200);
-      expect(back.body.url).toBe(`${site.url}/account`);
+      expect(back.body.url).toBe(`${bed.site.url}/account`);
       const gone = await survivor.api('POST', `/v1/web/session/${live}`, {
         body: { cmd: 'scroll down', stream: false },
       });
@@ -235,7 +201,7 @@ describe('a relay that dies', () => {
       expect(listed).toContain(parked);
       expect(listed).not.toContain(live);
       // New work goes on.
-      expect((await survivor.api('POST', '/v1/web/session', { body: { url: `${site.url}/` } })).status).toBe(200);
+      expect((await survivor.api('POST', '/v1/web/session', { body: { url: `${bed.site.url}/` } })).status).toBe(200);
     } finally {
       await doomed.stop();
     }

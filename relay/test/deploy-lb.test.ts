@@ -2,65 +2,36 @@
 // one Postgres and one S3-compatible bucket, all on loopback. A client that only knows the load balancer
 // gets one service: its API key header gets through, streams arrive as they happen, the extension's socket
 // is upgraded, and screenshot URLs on the balancer's address work whichever relay answers.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import {
-  type FixtureSite,
-  type PostgresServer,
-  type RedisServer,
-  startFixtureSite,
-  startPostgres,
-  startRedis,
-} from '@tandem/e2e/fixtures';
 import type { TimelineChunk } from '@tandem/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readStream } from './agent-support';
+import { type ClusterBed, startClusterBed } from './cluster-support';
 import { FakeExtension } from './fake-extension';
 import { type Nginx, startNginx } from './nginx';
 import { type S3Server, startS3Server } from './s3-server';
-import { closedPort, startTestRelay, TEST_KEY, type TestRelay } from './support';
+import { closedPort, TEST_KEY } from './support';
 
-let site: FixtureSite;
-let redis: RedisServer;
-let postgres: PostgresServer;
+let bed: ClusterBed;
 let s3: S3Server;
 let lb: Nginx;
-const relays: TestRelay[] = [];
-const dirs: string[] = [];
 
 beforeAll(async () => {
-  [site, redis, postgres, s3] = await Promise.all([startFixtureSite(), startRedis(), startPostgres(), startS3Server()]);
+  [bed, s3] = await Promise.all([startClusterBed(), startS3Server()]);
   await s3.createBucket('tandem');
-  const databaseUrl = await postgres.createDatabase();
   // The relays hand out URLs on the balancer's address, so its port is chosen first.
   const lbPort = await closedPort();
   for (const id of ['r1', 'r2']) {
-    const dataDir = mkdtempSync(join(tmpdir(), `tandem-lb-${id}-`));
-    dirs.push(dataDir);
-    relays.push(
-      await startTestRelay(
-        {
-          TANDEM_NODE_ID: id,
-          TANDEM_REDIS_URL: redis.url,
-          TANDEM_S3_URL: s3.urlFor('tandem'),
-          TANDEM_PUBLIC_URL: `http://127.0.0.1:${lbPort}`,
-          TANDEM_PLANNER: 'builtin',
-        },
-        { dataDir, databaseUrl },
-      ),
-    );
+    await bed.node(id, { TANDEM_S3_URL: s3.urlFor('tandem'), TANDEM_PUBLIC_URL: `http://127.0.0.1:${lbPort}` });
   }
   lb = await startNginx(
-    relays.map((relay) => new URL(relay.url).host),
+    bed.relays.map((relay) => new URL(relay.url).host),
     lbPort,
   );
 }, 120_000);
 afterAll(async () => {
   await lb?.stop();
-  for (const relay of relays) await relay.close().catch(() => undefined);
-  await Promise.all([site?.close(), redis?.stop(), postgres?.stop(), s3?.close()]);
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  await bed?.close();
+  await s3?.close();
 });
 
 const api = (method: string, path: string, body?: unknown, key: string | null = TEST_KEY) =>
@@ -79,11 +50,14 @@ describe('deploy/nginx.conf in front of two relays', () => {
     expect((await api('GET', '/v1/web/sessions', undefined, null)).status).toBe(401);
     expect((await api('GET', '/healthz', undefined, null)).status).toBe(200);
     const upstreams = new Set([...lb.accessLog().matchAll(/ (127\.0\.0\.1:\d+)$/gm)].map((m) => m[1]));
-    expect([...upstreams].sort()).toEqual(relays.map((relay) => new URL(relay.url).host).sort());
+    expect([...upstreams].sort()).toEqual(bed.relays.map((relay) => new URL(relay.url).host).sort());
   });
 
   it("hands out screenshot URLs on the balancer's address that work whichever relay serves them", async () => {
-    const created = await api('POST', '/v1/web/session', { url: `${site.url}/form.html`, include_screenshot: true });
+    const created = await api('POST', '/v1/web/session', {
+      url: `${bed.site.url}/form.html`,
+      include_screenshot: true,
+    });
     const body = (await created.json()) as { session_id: string; screenshot: string };
     expect(created.status, JSON.stringify(body)).toBe(200);
     expect(body.screenshot).toMatch(new RegExp(`^${lb.url}/v1/web/screenshots/\\w{22}\\.png$`));
@@ -101,7 +75,7 @@ describe('deploy/nginx.conf in front of two relays', () => {
   });
 
   it('streams a live timeline through the balancer as each step happens, not when the stream ends', async () => {
-    const created = await api('POST', '/v1/web/session', { url: `${site.url}/form.html` });
+    const created = await api('POST', '/v1/web/session', { url: `${bed.site.url}/form.html` });
     const id = ((await created.json()) as { session_id: string }).session_id;
     const timeline = await fetch(`${lb.url}/v1/console/sessions/${id}/steps/live`, {
       headers: { X_SERVICE_API_KEY: TEST_KEY },
@@ -125,7 +99,7 @@ describe('deploy/nginx.conf in front of two relays', () => {
     try {
       expect((await extension.welcome).type).toBe('welcome');
       // Whichever relay holds the socket, both list the device as connected.
-      for (const relay of relays) {
+      for (const relay of bed.relays) {
         const devices = await relay.api<{ devices: { connected: boolean }[] }>('GET', '/v1/console/devices');
         expect(devices.body.devices.map((d) => d.connected)).toEqual([true]);
       }
