@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { type FixtureSite, startFixtureSite } from '@tandem/e2e/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BrowserServers } from './browser-servers';
 import { closedPort, startTestRelay } from './support';
 
 let site: FixtureSite;
@@ -54,25 +53,9 @@ describe('a create right after Chromium died', () => {
 });
 
 describe('remote browser servers (TANDEM_BROWSER_WS_ENDPOINT, TANDEM_BROWSER_WS_ENDPOINTS)', () => {
-  const script = fileURLToPath(new URL('./browser-server.ts', import.meta.url));
-  const servers: ChildProcess[] = [];
-
-  async function startServer(port: number, wsPath: string): Promise<string> {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, String(port), wsPath], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    servers.push(child);
-    let out = '';
-    for await (const chunk of child.stdout!) {
-      out += String(chunk);
-      if (out.includes('\n')) break;
-    }
-    return out.trim();
-  }
-
-  afterAll(async () => {
-    for (const child of servers) if (child.exitCode === null) child.kill('SIGTERM');
-  });
+  const servers = new BrowserServers();
+  const startServer = (port: number, wsPath: string) => servers.start(port, wsPath);
+  afterAll(() => servers.stop());
 
   it('runs sessions on the server and reconnects after the connection drops', async () => {
     const port = await closedPort();
@@ -86,7 +69,7 @@ describe('remote browser servers (TANDEM_BROWSER_WS_ENDPOINT, TANDEM_BROWSER_WS_
       expect(first.status).toBe(200);
       expect(await relay.services.browsers.pid()).toBeUndefined(); // no local Chromium was launched
 
-      const server = servers[0]!;
+      const server = servers.children[0]!;
       server.kill('SIGTERM');
       await once(server, 'exit');
       await expect.poll(async () => (await relay.api('GET', '/v1/web/sessions')).body.session_ids).toEqual([]);
@@ -109,7 +92,7 @@ describe('remote browser servers (TANDEM_BROWSER_WS_ENDPOINT, TANDEM_BROWSER_WS_
     const [portA, portB] = [await closedPort(), await closedPort()];
     const a = await startServer(portA, '/tier-a');
     const b = await startServer(portB, '/tier-b');
-    const serverA = servers.at(-2)!;
+    const serverA = servers.children.at(-2)!;
     const relay = await startTestRelay({ TANDEM_BROWSER_WS_ENDPOINTS: `${a}, ${b}` });
     const create = () => relay.api('POST', '/v1/web/session', { body: { url: `${site.url}/form.html` } });
     try {

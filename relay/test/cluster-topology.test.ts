@@ -1,35 +1,19 @@
 // The deployment topology of deploy/ without Docker: a load balancer, two relays, Redis, Postgres and two
 // browser servers, all on loopback, started and stopped by the test. A client talks only to the balancer.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import type { ConsoleSessionsResponse } from '@tandem/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readStream } from './agent-support';
+import { BrowserServers } from './browser-servers';
 import { type ClusterBed, startClusterBed } from './cluster-support';
 import { TEST_KEY } from './support';
 
 let bed: ClusterBed;
-const browsers: ChildProcess[] = [];
+const browsers = new BrowserServers();
 let balancer: Server;
 let front: string;
 /** Which relay each request the balancer passed went to, by port. */
 const passed: string[] = [];
-
-/** A browser server as `npm run tandem-browser` starts it; answers its ws endpoint. */
-async function browserServer(path: string): Promise<string> {
-  const script = fileURLToPath(new URL('./browser-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, '0', path], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  browsers.push(child);
-  let out = '';
-  for await (const chunk of child.stdout!) {
-    out += String(chunk);
-    if (out.includes('\n')) break;
-  }
-  return out.trim();
-}
 
 /** Round robin over the relays, as any HTTP load balancer would: no stickiness, responses streamed. */
 function startBalancer(targets: string[]): Promise<string> {
@@ -57,7 +41,7 @@ function startBalancer(targets: string[]): Promise<string> {
 
 beforeAll(async () => {
   bed = await startClusterBed();
-  const endpoints = [await browserServer('/tier-1'), await browserServer('/tier-2')];
+  const endpoints = [await browsers.start(0, '/tier-1'), await browsers.start(0, '/tier-2')];
   for (const node of ['r1', 'r2']) await bed.node(node, { TANDEM_BROWSER_WS_ENDPOINTS: endpoints.join(',') });
   front = await startBalancer(bed.relays.map((r) => r.url));
 }, 180_000);
@@ -65,7 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise<void>((resolve) => (balancer ? balancer.close(() => resolve()) : resolve()));
   await bed?.close();
-  for (const child of browsers) if (child.exitCode === null) child.kill('SIGTERM');
+  browsers.stop();
 });
 
 const call = async (method: string, path: string, body?: unknown) => {
