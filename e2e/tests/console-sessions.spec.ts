@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { CHOSEN_PASSWORD, CONSOLE_TEST_MS, firstSignIn, screenshot, signIn, useDarkTheme } from './console-helpers';
+import { CONSOLE_TEST_MS, firstSignIn, screenshot, useDarkTheme } from './console-helpers';
 import { decision, indexIn } from './model-helpers';
 
 test.describe.configure({ timeout: CONSOLE_TEST_MS });
